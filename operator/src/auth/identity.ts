@@ -1,0 +1,124 @@
+import type pg from 'pg';
+import { digest, hashPassword, newSecret, verifyPassword } from './passwords.js';
+import { effectiveRoles, type Role } from './policy.js';
+
+export interface Person {
+  id: string;
+  name: string;
+  email: string | null;
+  avatar: string | null;
+}
+
+export interface Principal {
+  person: Person;
+  roles: Role[];
+  via: 'session' | 'token';
+}
+
+export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+
+const PERSON_COLUMNS = `p.id, p.name, p.email, p.avatar,
+  COALESCE((SELECT array_agg(role) FROM person_roles r WHERE r.person_id = p.id), '{}') AS roles`;
+
+type PersonRow = Person & { roles: string[] };
+
+function principal(row: PersonRow, via: Principal['via']): Principal {
+  const { roles, ...person } = row;
+  return { person, roles: effectiveRoles(roles), via };
+}
+
+export async function createPerson(
+  db: pg.Pool | pg.PoolClient,
+  input: { name: string; email: string; password: string; roles: Role[] },
+): Promise<Person> {
+  const hash = await hashPassword(input.password);
+  const { rows } = await db.query<Person>(
+    `WITH p AS (INSERT INTO people (name, email) VALUES ($1, $2) RETURNING id, name, email, avatar),
+          c AS (INSERT INTO credentials (person_id, password_hash) SELECT id, $3 FROM p),
+          r AS (INSERT INTO person_roles (person_id, role) SELECT p.id, unnest($4::text[]) FROM p)
+     SELECT * FROM p`,
+    [input.name, input.email, hash, input.roles],
+  );
+  return rows[0] as Person;
+}
+
+/** Checks e-mail and password; undefined for an unknown e-mail, a wrong password or an inactive account. */
+export async function authenticatePassword(
+  pool: pg.Pool,
+  email: string,
+  password: string,
+): Promise<Person | undefined> {
+  const { rows } = await pool.query<Person & { password_hash: string; state: string }>(
+    `SELECT p.id, p.name, p.email, p.avatar, c.password_hash, c.state
+       FROM people p JOIN credentials c ON c.person_id = p.id
+      WHERE lower(p.email) = lower($1) AND p.deleted_at IS NULL`,
+    [email],
+  );
+  const row = rows[0];
+  // Hash anyway for unknown e-mails so response time does not reveal which accounts exist.
+  const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
+  if (!row || !ok || row.state !== 'active') return undefined;
+  await pool.query('UPDATE people SET last_login = now() WHERE id = $1', [row.id]);
+  return { id: row.id, name: row.name, email: row.email, avatar: row.avatar };
+}
+const DUMMY_HASH = await hashPassword('not-a-real-password');
+
+export async function createSession(
+  pool: pg.Pool,
+  personId: string,
+  meta: { userAgent?: string; address?: string },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newSecret('');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await pool.query(
+    `INSERT INTO sessions (id_hash, person_id, expires_at, user_agent, address) VALUES ($1, $2, $3, $4, $5)`,
+    [digest(token), personId, expiresAt, meta.userAgent ?? null, meta.address ?? null],
+  );
+  return { token, expiresAt };
+}
+
+export async function endSession(pool: pg.Pool, token: string): Promise<void> {
+  await pool.query('DELETE FROM sessions WHERE id_hash = $1', [digest(token)]);
+}
+
+export async function principalFromSession(pool: pg.Pool, token: string): Promise<Principal | undefined> {
+  const { rows } = await pool.query<PersonRow>(
+    `UPDATE sessions s SET last_seen_at = now()
+       FROM people p JOIN credentials c ON c.person_id = p.id
+      WHERE s.id_hash = $1 AND s.expires_at > now() AND p.id = s.person_id
+        AND p.deleted_at IS NULL AND c.state = 'active'
+      RETURNING ${PERSON_COLUMNS}`,
+    [digest(token)],
+  );
+  return rows[0] && principal(rows[0], 'session');
+}
+
+export async function principalFromToken(pool: pg.Pool, token: string): Promise<Principal | undefined> {
+  const { rows } = await pool.query<PersonRow>(
+    `UPDATE access_tokens t SET last_used_at = now()
+       FROM people p
+      WHERE t.value = $1 AND (t.expires_at IS NULL OR t.expires_at > now())
+        AND p.id = t.person_id AND p.deleted_at IS NULL
+      RETURNING ${PERSON_COLUMNS}`,
+    [digest(token)],
+  );
+  return rows[0] && principal(rows[0], 'token');
+}
+
+/** Makes `person` hold a token with exactly this value (for VIGIL_ADMIN_TOKEN). */
+export async function ensureToken(pool: pg.Pool, personId: string, name: string, token: string): Promise<void> {
+  await pool.query(
+    `INSERT INTO access_tokens (name, person_id, value) VALUES ($1, $2, $3)
+     ON CONFLICT (person_id, name) DO UPDATE SET value = EXCLUDED.value, expires_at = NULL`,
+    [name, personId, digest(token)],
+  );
+}
+
+export async function setPassword(pool: pg.Pool, personId: string, password: string): Promise<void> {
+  await pool.query('UPDATE credentials SET password_hash = $2 WHERE person_id = $1', [
+    personId,
+    await hashPassword(password),
+  ]);
+}
+
+export { verifyPassword };

@@ -1,0 +1,74 @@
+import crypto from 'node:crypto';
+import express, { Router } from 'express';
+import type pg from 'pg';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.js';
+import { VERSION } from '../version.js';
+import { authenticate, requireSignIn } from './authn.js';
+import { consoleRoutes } from './console.js';
+import { apiNotFound, errorHandler } from './errors.js';
+import { createMetrics, type Metrics } from './metrics.js';
+import { authRoutes } from './routes/auth.js';
+import { kubeconfigRoutes } from './routes/kubeconfig.js';
+import { propertyRoutes } from './routes/properties.js';
+import { systemRoutes } from './routes/system.js';
+
+export interface AppDeps {
+  pool: pg.Pool;
+  log: Logger;
+  config: Pick<Config, 'consoleDir' | 'publicUrl'>;
+  metrics?: Metrics;
+}
+
+/** Builds the whole HTTP surface without listening, so tests drive it in-process. */
+export function createApp({ pool, log, config, metrics = createMetrics() }: AppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+
+  app.use(
+    pinoHttp({
+      logger: log,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && /^[\w.-]{1,128}$/.test(incoming) ? incoming : crypto.randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
+    }),
+  );
+  app.use(metrics.middleware);
+  app.use(systemRoutes(pool, metrics));
+
+  const api = Router();
+  api.use(express.json({ limit: '5mb' }));
+  api.use(authenticate(pool));
+  api.use('/auth', authRoutes(pool));
+  api.use(requireSignIn);
+  api.get('/about', (_req, res) => {
+    res.json({ Version: VERSION });
+  });
+  api.use('/properties', propertyRoutes(pool));
+  api.use('/kubeconfig', kubeconfigRoutes(pool, config.publicUrl));
+  api.use(apiNotFound);
+  app.use('/api', api);
+  // Until the Kubernetes-compatible API lands, answer /k8s as a Kubernetes server would.
+  app.use('/k8s', (_req, res) => {
+    res.status(404).json({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'the server could not find the requested resource',
+      reason: 'NotFound',
+      code: 404,
+    });
+  });
+
+  app.use(consoleRoutes(config.consoleDir));
+  app.use(errorHandler);
+  return app;
+}

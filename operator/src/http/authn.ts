@@ -1,0 +1,74 @@
+import type { Request, RequestHandler } from 'express';
+import type pg from 'pg';
+import { principalFromSession, principalFromToken, type Principal } from '../auth/identity.js';
+import { can, type Action, type PolicyObject } from '../auth/policy.js';
+import { forbidden, unauthorized } from './errors.js';
+
+declare module 'express-serve-static-core' {
+  interface Locals {
+    principal?: Principal;
+    sessionToken?: string;
+  }
+}
+
+export const SESSION_COOKIE = 'vigil_session';
+
+export function readCookie(req: Request, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return undefined;
+}
+
+/** Resolves a bearer token or the session cookie into res.locals.principal; never rejects. */
+export function authenticate(pool: pg.Pool): RequestHandler {
+  return async (req, res, next) => {
+    const header = req.headers.authorization;
+    if (header?.startsWith('Bearer ')) {
+      res.locals.principal = await principalFromToken(pool, header.slice(7).trim());
+    } else {
+      const token = readCookie(req, SESSION_COOKIE);
+      if (token) {
+        res.locals.sessionToken = token;
+        res.locals.principal = await principalFromSession(pool, token);
+      }
+    }
+    next();
+  };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Requires a principal. Cookie-authenticated writes must also come from our own origin: a
+ * cross-site form or fetch cannot forge the Origin header, so this stops CSRF.
+ */
+export const requireSignIn: RequestHandler = (req, res, next) => {
+  const principal = res.locals.principal;
+  if (!principal) throw unauthorized();
+  if (principal.via === 'session' && !SAFE_METHODS.has(req.method)) {
+    const origin = req.headers.origin ?? req.headers.referer;
+    let host: string | undefined;
+    try {
+      host = origin ? new URL(origin).host : undefined;
+    } catch {
+      host = undefined;
+    }
+    if (host !== req.headers.host) {
+      throw forbidden('A security violation was detected: this request did not come from the Vigil console');
+    }
+  }
+  next();
+};
+
+export function requirePermission(object: PolicyObject, action: Action): RequestHandler {
+  return (_req, res, next) => {
+    const principal = res.locals.principal;
+    if (!principal) throw unauthorized();
+    if (!can(principal.roles, object, action)) {
+      throw forbidden(`permission denied: ${action} on ${object} is not granted to roles ${principal.roles.join(', ')}`);
+    }
+    next();
+  };
+}

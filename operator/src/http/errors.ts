@@ -1,0 +1,42 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+
+/** An error whose message is safe and useful to show the caller. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, 'bad_request', message);
+export const unauthorized = (message = 'Sign in to continue: this request has no valid session or token') =>
+  new HttpError(401, 'unauthorized', message);
+export const forbidden = (message: string) => new HttpError(403, 'forbidden', message);
+export const notFound = (message: string) => new HttpError(404, 'not_found', message);
+
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  next(notFound(`no API endpoint ${req.method} ${req.path}`));
+};
+
+/** JSON errors for every failure: a status and a message, never a stack trace. */
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  if (error instanceof HttpError) {
+    res.status(error.status).json({ error: error.code, message: error.message });
+    return;
+  }
+  const e = error as { type?: string; status?: number; message?: string };
+  // body-parser errors (malformed JSON, too large) carry a status and a safe message.
+  if (e.type && typeof e.status === 'number' && e.status < 500) {
+    res.status(e.status).json({ error: 'bad_request', message: `invalid request body: ${e.message ?? e.type}` });
+    return;
+  }
+  req.log.error({ err: error }, 'request failed');
+  res.status(500).json({ error: 'internal', message: 'internal server error; the server log has details', requestId: req.id });
+};

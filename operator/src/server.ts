@@ -1,0 +1,76 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { ensureFirstAdmin, type FirstAdmin } from './auth/firstAdmin.js';
+import type { Config } from './config/config.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embeddedPostgres.js';
+import { acquireInstanceLock } from './db/instanceLock.js';
+import { migrate } from './db/migrate.js';
+import { createPool, type Pool } from './db/pool.js';
+import { createApp } from './http/app.js';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  pool: Pool;
+  admin: FirstAdmin;
+  stop(): Promise<void>;
+}
+
+const DRAIN_TIMEOUT_MS = 25_000;
+
+/**
+ * Starts Vigil: the database (embedded unless DATABASE_URL), migrations, the first admin and the
+ * HTTP server. stop() drains in-flight requests, closes the pool and stops PostgreSQL.
+ */
+export async function startServer(config: Config, log: Logger): Promise<RunningServer> {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const cleanup = async () => {
+    for (const fn of cleanups.splice(0).reverse()) await fn();
+  };
+  try {
+    let url = config.databaseUrl;
+    if (!url) {
+      cleanups.push(acquireInstanceLock(config.dataDir));
+      const db: EmbeddedDatabase = await startEmbeddedPostgres(config.dataDir, log);
+      cleanups.push(() => db.stop());
+      url = db.url;
+    }
+    const pool = createPool(url);
+    cleanups.push(() => pool.end());
+    await migrate(pool, log);
+    const admin = await ensureFirstAdmin(pool, log, {
+      email: config.adminEmail,
+      password: config.adminPassword,
+      token: config.adminToken,
+      dataDir: config.dataDir,
+    });
+
+    const app = createApp({ pool, log, config });
+    const server = http.createServer(app);
+    // Watches (kubectl get -w, informers) hold requests open for minutes; no request timeout.
+    server.requestTimeout = 0;
+    server.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, resolve);
+    });
+    const port = (server.address() as AddressInfo).port;
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+          server.close(() => {
+            clearTimeout(force);
+            resolve();
+          });
+          server.closeIdleConnections();
+        }),
+    );
+    const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    return { url: config.publicUrl ?? `http://${host}:${port}`, port, pool, admin, stop: cleanup };
+  } catch (error) {
+    await cleanup().catch(() => undefined);
+    throw error;
+  }
+}
