@@ -3,9 +3,15 @@ import { KINDS, apiVersion, kindByName } from './kinds.js';
 
 describe('kind descriptors', () => {
   it('keeps the upstream API groups so existing manifests apply unchanged', () => {
-    expect(apiVersion(kindByName('Canary')!)).toBe('canaries.flanksource.com/v1');
-    expect(apiVersion(kindByName('ScrapeConfig')!)).toBe('configs.flanksource.com/v1');
-    expect(apiVersion(kindByName('Permission')!)).toBe('mission-control.flanksource.com/v1');
+    const version = (kind: string) => {
+      const descriptor = kindByName(kind);
+      if (!descriptor) throw new Error(`no descriptor for ${kind}`);
+      return apiVersion(descriptor);
+    };
+    expect(version('Canary')).toBe('canaries.flanksource.com/v1');
+    expect(version('ScrapeConfig')).toBe('configs.flanksource.com/v1');
+    expect(version('Permission')).toBe('mission-control.flanksource.com/v1');
+    expect(kindByName('Pod')).toBeUndefined();
   });
 
   it('has unique plurals per group and unique short names', () => {

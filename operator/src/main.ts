@@ -41,11 +41,15 @@ async function main(argv: string[]): Promise<void> {
   const lines = [`Vigil ${VERSION} is running. Console: ${server.url}`];
   if (server.admin.generatedPassword) {
     lines.push(`Sign in as ${server.admin.email} with password ${server.admin.generatedPassword}`);
-    lines.push(`(generated now and saved in ${server.admin.passwordFile ?? config.dataDir}; set VIGIL_ADMIN_PASSWORD to choose your own)`);
+    lines.push(
+      `(generated now and saved in ${server.admin.passwordFile ?? config.dataDir}; set VIGIL_ADMIN_PASSWORD to choose your own)`,
+    );
   } else if (config.adminPassword) {
     lines.push(`Sign in as ${server.admin.email} with the password in VIGIL_ADMIN_PASSWORD`);
   } else if (server.admin.passwordFile) {
-    lines.push(`Sign in as ${server.admin.email} with the password in ${server.admin.passwordFile}`);
+    lines.push(
+      `Sign in as ${server.admin.email} with the password in ${server.admin.passwordFile}`,
+    );
   }
   console.log(lines.join('\n'));
 

@@ -36,7 +36,12 @@ export async function ensureFirstAdmin(
   const result: FirstAdmin = { email: admin?.email ?? opts.email };
   if (!admin) {
     const password = opts.password ?? generatePassword();
-    const person = await createPerson(pool, { name: 'Admin', email: opts.email, password, roles: ['admin'] });
+    const person = await createPerson(pool, {
+      name: 'Admin',
+      email: opts.email,
+      password,
+      roles: ['admin'],
+    });
     admin = { id: person.id, email: opts.email, password_hash: '' };
     if (!opts.password) {
       fs.mkdirSync(opts.dataDir, { recursive: true });

@@ -81,7 +81,10 @@ export async function endSession(pool: pg.Pool, token: string): Promise<void> {
   await pool.query('DELETE FROM sessions WHERE id_hash = $1', [digest(token)]);
 }
 
-export async function principalFromSession(pool: pg.Pool, token: string): Promise<Principal | undefined> {
+export async function principalFromSession(
+  pool: pg.Pool,
+  token: string,
+): Promise<Principal | undefined> {
   const { rows } = await pool.query<PersonRow>(
     `UPDATE sessions s SET last_seen_at = now()
        FROM people p JOIN credentials c ON c.person_id = p.id
@@ -93,7 +96,10 @@ export async function principalFromSession(pool: pg.Pool, token: string): Promis
   return rows[0] && principal(rows[0], 'session');
 }
 
-export async function principalFromToken(pool: pg.Pool, token: string): Promise<Principal | undefined> {
+export async function principalFromToken(
+  pool: pg.Pool,
+  token: string,
+): Promise<Principal | undefined> {
   const { rows } = await pool.query<PersonRow>(
     `UPDATE access_tokens t SET last_used_at = now()
        FROM people p
@@ -106,7 +112,12 @@ export async function principalFromToken(pool: pg.Pool, token: string): Promise<
 }
 
 /** Makes `person` hold a token with exactly this value (for VIGIL_ADMIN_TOKEN). */
-export async function ensureToken(pool: pg.Pool, personId: string, name: string, token: string): Promise<void> {
+export async function ensureToken(
+  pool: pg.Pool,
+  personId: string,
+  name: string,
+  token: string,
+): Promise<void> {
   await pool.query(
     `INSERT INTO access_tokens (name, person_id, value) VALUES ($1, $2, $3)
      ON CONFLICT (person_id, name) DO UPDATE SET value = EXCLUDED.value, expires_at = NULL`,
@@ -114,7 +125,11 @@ export async function ensureToken(pool: pg.Pool, personId: string, name: string,
   );
 }
 
-export async function setPassword(pool: pg.Pool, personId: string, password: string): Promise<void> {
+export async function setPassword(
+  pool: pg.Pool,
+  personId: string,
+  password: string,
+): Promise<void> {
   await pool.query('UPDATE credentials SET password_hash = $2 WHERE person_id = $1', [
     personId,
     await hashPassword(password),

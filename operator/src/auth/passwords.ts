@@ -14,8 +14,18 @@ const KEYLEN = 32;
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const key = await scrypt(password, salt, KEYLEN, { ...PARAMS, maxmem: 128 * PARAMS.N * PARAMS.r * 2 });
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await scrypt(password, salt, KEYLEN, {
+    ...PARAMS,
+    maxmem: 128 * PARAMS.N * PARAMS.r * 2,
+  });
+  return [
+    'scrypt',
+    PARAMS.N,
+    PARAMS.r,
+    PARAMS.p,
+    salt.toString('base64'),
+    key.toString('base64'),
+  ].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -32,7 +32,12 @@ export type PolicyObject = (typeof OBJECTS)[number];
 export type Action = 'read' | 'write';
 
 const PRIVILEGED: readonly PolicyObject[] = ['rbac', 'identities', 'connections'];
-const RESPONDER_WRITES: readonly PolicyObject[] = ['responder', 'incident', 'evidences', 'comments'];
+const RESPONDER_WRITES: readonly PolicyObject[] = [
+  'responder',
+  'incident',
+  'evidences',
+  'comments',
+];
 
 function roleAllows(role: Role, object: PolicyObject, action: Action): boolean {
   switch (role) {
@@ -66,6 +71,8 @@ export interface Grant {
 
 export function grants(roles: readonly string[]): Grant[] {
   return OBJECTS.flatMap((object) =>
-    (['read', 'write'] as const).filter((action) => can(roles, object, action)).map((action) => ({ object, action })),
+    (['read', 'write'] as const)
+      .filter((action) => can(roles, object, action))
+      .map((action) => ({ object, action })),
   );
 }

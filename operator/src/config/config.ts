@@ -19,12 +19,15 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
-  publicUrl: z.url({ error: 'must be an absolute URL such as https://vigil.example.com' }).optional(),
+  publicUrl: z
+    .url({ error: 'must be an absolute URL such as https://vigil.example.com' })
+    .optional(),
   adminPassword: z.string().min(8, 'must be at least 8 characters').optional(),
   adminToken: z.string().min(16, 'must be at least 16 characters').optional(),
   adminEmail: z.email({ error: 'must be an e-mail address' }),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   consoleDir: z.string().min(1),
+  docsDir: z.string().min(1),
   kubernetes: z.boolean(),
 });
 
@@ -42,6 +45,7 @@ const sources: Record<keyof Config, string> = {
   adminEmail: 'VIGIL_ADMIN_EMAIL',
   logLevel: 'LOG_LEVEL (--log-level)',
   consoleDir: 'VIGIL_CONSOLE_DIR',
+  docsDir: 'VIGIL_DOCS_DIR',
   kubernetes: '--kubernetes',
 };
 
@@ -57,6 +61,7 @@ const flagNames: Record<string, keyof Config> = {
 export class ConfigError extends Error {}
 
 const defaultConsoleDir = path.resolve(import.meta.dirname, '../../../console/dist');
+const defaultDocsDir = path.resolve(import.meta.dirname, '../../../docs');
 
 export function loadConfig(env: NodeJS.ProcessEnv, args: readonly string[]): Config {
   const raw: Record<string, unknown> = {
@@ -70,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, args: readonly string[]): Con
     adminEmail: env.VIGIL_ADMIN_EMAIL ?? 'admin@vigil.local',
     logLevel: env.LOG_LEVEL ?? 'info',
     consoleDir: env.VIGIL_CONSOLE_DIR ?? defaultConsoleDir,
+    docsDir: env.VIGIL_DOCS_DIR ?? defaultDocsDir,
     kubernetes: false,
   };
   for (let i = 0; i < args.length; i++) {

@@ -49,7 +49,8 @@ function runAs(log: Logger): { uid: number; gid: number } | undefined {
     spawnSync('groupadd', ['--system', 'postgres']);
     spawnSync('useradd', ['--system', '-g', 'postgres', '--no-create-home', 'postgres']);
     uid = id('-u');
-    if (uid.status !== 0) throw new Error('running as root, and could not create a postgres OS user');
+    if (uid.status !== 0)
+      throw new Error('running as root, and could not create a postgres OS user');
   }
   return { uid: Number(uid.stdout.trim()), gid: Number(id('-g').stdout.trim()) };
 }
@@ -99,7 +100,10 @@ function tail(file: string): string {
   }
 }
 
-export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: Logger,
+): Promise<EmbeddedDatabase> {
   const bins = await binaries();
   const owner = runAs(log);
   const pgData = path.join(dataDir, 'postgres');
@@ -132,7 +136,9 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     );
     fs.rmSync(pwfile, { force: true });
     if (init.status !== 0) {
-      throw new Error(`initdb failed: ${(init.stderr || init.stdout || '').trim().split('\n').pop()}`);
+      throw new Error(
+        `initdb failed: ${(init.stderr || init.stdout || '').trim().split('\n').pop()}`,
+      );
     }
   } else {
     await stopOrphan(pgData, log);
@@ -174,8 +180,10 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
 
   const base = { host: '127.0.0.1', port, user: DB_USER, password };
   for (let waited = 0; ; waited += 100) {
-    if (exited) throw new Error(`embedded PostgreSQL exited at start (${exited}): ${tail(logFile)}`);
-    if (waited > 60_000) throw new Error(`embedded PostgreSQL did not accept connections: ${tail(logFile)}`);
+    if (exited)
+      throw new Error(`embedded PostgreSQL exited at start (${exited}): ${tail(logFile)}`);
+    if (waited > 60_000)
+      throw new Error(`embedded PostgreSQL did not accept connections: ${tail(logFile)}`);
     const client = new pg.Client({ ...base, database: 'postgres' });
     try {
       await client.connect();

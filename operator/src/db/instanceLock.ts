@@ -39,7 +39,9 @@ export function acquireInstanceLock(dataDir: string): () => void {
         fs.rmSync(lockPath, { force: true });
       }
     }
-    throw new DataDirInUseError(`could not lock data directory ${dataDir}; another Vigil is starting`);
+    throw new DataDirInUseError(
+      `could not lock data directory ${dataDir}; another Vigil is starting`,
+    );
   } finally {
     fs.rmSync(tmp, { force: true });
   }

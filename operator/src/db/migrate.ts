@@ -27,7 +27,10 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
   });
   migrations.sort((a, b) => a.version - b.version);
   migrations.forEach((m, i) => {
-    if (m.version !== i + 1) throw new Error(`migrations must be numbered 0001.. without gaps; found ${m.version} at position ${i + 1}`);
+    if (m.version !== i + 1)
+      throw new Error(
+        `migrations must be numbered 0001.. without gaps; found ${m.version} at position ${i + 1}`,
+      );
   });
   return migrations;
 }
@@ -37,7 +40,11 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
  * replicas starting together apply each migration once and a failure leaves nothing half done.
  * Returns the versions applied (none on an up-to-date database).
  */
-export async function migrate(pool: pg.Pool, log: Logger, migrations = readMigrations()): Promise<number[]> {
+export async function migrate(
+  pool: pg.Pool,
+  log: Logger,
+  migrations = readMigrations(),
+): Promise<number[]> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -54,9 +61,14 @@ export async function migrate(pool: pg.Pool, log: Logger, migrations = readMigra
       try {
         await client.query(m.sql);
       } catch (error) {
-        throw new Error(`migration ${m.version} (${m.name}) failed: ${(error as Error).message}`, { cause: error });
+        throw new Error(`migration ${m.version} (${m.name}) failed: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
-      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        m.version,
+        m.name,
+      ]);
       log.info({ version: m.version, name: m.name }, 'applied migration');
     }
     await client.query('COMMIT');

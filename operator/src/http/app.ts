@@ -7,6 +7,7 @@ import type { Config } from '../config/config.js';
 import { VERSION } from '../version.js';
 import { authenticate, requireSignIn } from './authn.js';
 import { consoleRoutes } from './console.js';
+import { docsRoutes } from './docs.js';
 import { apiNotFound, errorHandler } from './errors.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { authRoutes } from './routes/auth.js';
@@ -17,12 +18,17 @@ import { systemRoutes } from './routes/system.js';
 export interface AppDeps {
   pool: pg.Pool;
   log: Logger;
-  config: Pick<Config, 'consoleDir' | 'publicUrl'>;
+  config: Pick<Config, 'consoleDir' | 'publicUrl'> & { docsDir?: string };
   metrics?: Metrics;
 }
 
 /** Builds the whole HTTP surface without listening, so tests drive it in-process. */
-export function createApp({ pool, log, config, metrics = createMetrics() }: AppDeps): express.Express {
+export function createApp({
+  pool,
+  log,
+  config,
+  metrics = createMetrics(),
+}: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
@@ -32,12 +38,17 @@ export function createApp({ pool, log, config, metrics = createMetrics() }: AppD
       logger: log,
       genReqId: (req, res) => {
         const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w.-]{1,128}$/.test(incoming) ? incoming : crypto.randomUUID();
+        const id =
+          typeof incoming === 'string' && /^[\w.-]{1,128}$/.test(incoming)
+            ? incoming
+            : crypto.randomUUID();
         res.setHeader('X-Request-Id', id);
         return id;
       },
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
+      autoLogging: {
+        ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics',
+      },
     }),
   );
   app.use(metrics.middleware);
@@ -68,6 +79,7 @@ export function createApp({ pool, log, config, metrics = createMetrics() }: AppD
     });
   });
 
+  if (config.docsDir) app.use('/docs', docsRoutes(config.docsDir));
   app.use(consoleRoutes(config.consoleDir));
   app.use(errorHandler);
   return app;

@@ -56,7 +56,9 @@ export const requireSignIn: RequestHandler = (req, res, next) => {
       host = undefined;
     }
     if (host !== req.headers.host) {
-      throw forbidden('A security violation was detected: this request did not come from the Vigil console');
+      throw forbidden(
+        'A security violation was detected: this request did not come from the Vigil console',
+      );
     }
   }
   next();
@@ -67,7 +69,9 @@ export function requirePermission(object: PolicyObject, action: Action): Request
     const principal = res.locals.principal;
     if (!principal) throw unauthorized();
     if (!can(principal.roles, object, action)) {
-      throw forbidden(`permission denied: ${action} on ${object} is not granted to roles ${principal.roles.join(', ')}`);
+      throw forbidden(
+        `permission denied: ${action} on ${object} is not granted to roles ${principal.roles.join(', ')}`,
+      );
     }
     next();
   };

@@ -11,7 +11,11 @@ export function consoleRoutes(consoleDir: string): Router {
   const index = path.join(consoleDir, 'index.html');
   router.use(
     '/assets',
-    express.static(path.join(consoleDir, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }),
+    express.static(path.join(consoleDir, 'assets'), {
+      immutable: true,
+      maxAge: '365d',
+      fallthrough: false,
+    }),
   );
   router.use(express.static(consoleDir, { index: false, maxAge: 0 }));
   router.get(/.*/, (_req, res) => {

@@ -12,8 +12,9 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, 'bad_request', message);
-export const unauthorized = (message = 'Sign in to continue: this request has no valid session or token') =>
-  new HttpError(401, 'unauthorized', message);
+export const unauthorized = (
+  message = 'Sign in to continue: this request has no valid session or token',
+) => new HttpError(401, 'unauthorized', message);
 export const forbidden = (message: string) => new HttpError(403, 'forbidden', message);
 export const notFound = (message: string) => new HttpError(404, 'not_found', message);
 
@@ -31,12 +32,23 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
     res.status(error.status).json({ error: error.code, message: error.message });
     return;
   }
-  const e = error as { type?: string; status?: number; message?: string };
+  const e = error as { type?: string; status?: number; message?: string; expose?: boolean };
   // body-parser errors (malformed JSON, too large) carry a status and a safe message.
   if (e.type && typeof e.status === 'number' && e.status < 500) {
-    res.status(e.status).json({ error: 'bad_request', message: `invalid request body: ${e.message ?? e.type}` });
+    res
+      .status(e.status)
+      .json({ error: 'bad_request', message: `invalid request body: ${e.message ?? e.type}` });
+    return;
+  }
+  // A missing static asset: say what is missing, not the file system path.
+  if (e.status === 404) {
+    res.status(404).json({ error: 'not_found', message: `no file at ${req.originalUrl}` });
     return;
   }
   req.log.error({ err: error }, 'request failed');
-  res.status(500).json({ error: 'internal', message: 'internal server error; the server log has details', requestId: req.id });
+  res.status(500).json({
+    error: 'internal',
+    message: 'internal server error; the server log has details',
+    requestId: req.id,
+  });
 };

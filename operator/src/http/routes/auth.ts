@@ -1,7 +1,12 @@
 import os from 'node:os';
 import { Router, type Response } from 'express';
 import type pg from 'pg';
-import { authenticatePassword, createSession, endSession, type Principal } from '../../auth/identity.js';
+import {
+  authenticatePassword,
+  createSession,
+  endSession,
+  type Principal,
+} from '../../auth/identity.js';
 import { grants } from '../../auth/policy.js';
 import { SESSION_COOKIE, requireSignIn } from '../authn.js';
 import { badRequest, HttpError } from '../errors.js';
@@ -19,7 +24,13 @@ export function whoami(principal: Principal) {
 }
 
 function setSessionCookie(res: Response, token: string, expires: Date, secure: boolean): void {
-  res.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires });
+  res.cookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    expires,
+  });
 }
 
 export function authRoutes(pool: pg.Pool): Router {

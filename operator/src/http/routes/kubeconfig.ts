@@ -5,7 +5,9 @@ import type { Principal } from '../../auth/identity.js';
 
 export function instanceName(publicUrl: string): string {
   const url = new URL(publicUrl);
-  const name = `${url.hostname}${url.port ? `-${url.port}` : ''}`.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+  const name = `${url.hostname}${url.port ? `-${url.port}` : ''}`
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-');
   return `vigil-${name}`.replace(/-+$/, '');
 }
 
@@ -51,7 +53,13 @@ export function kubeconfigRoutes(pool: pg.Pool, publicUrl: string | undefined): 
     res
       .type('application/yaml')
       .attachment(`${instanceName(url)}-kubeconfig.yaml`)
-      .send(renderKubeconfig({ publicUrl: url, token, user: principal.person.email ?? principal.person.name }));
+      .send(
+        renderKubeconfig({
+          publicUrl: url,
+          token,
+          user: principal.person.email ?? principal.person.name,
+        }),
+      );
   });
   return router;
 }

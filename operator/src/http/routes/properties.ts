@@ -41,7 +41,9 @@ export function propertyRoutes(pool: pg.Pool): Router {
   });
 
   router.delete('/:name', requirePermission('properties', 'write'), async (req, res) => {
-    const { rowCount } = await pool.query('DELETE FROM properties WHERE name = $1', [req.params.name]);
+    const { rowCount } = await pool.query('DELETE FROM properties WHERE name = $1', [
+      req.params.name,
+    ]);
     if (!rowCount) throw notFound(`property ${req.params.name} does not exist`);
     res.status(204).end();
   });

@@ -1,0 +1,23 @@
+.PHONY: run test build lint format bench clean
+
+# Start Vigil: embedded PostgreSQL (data in ./data), console on http://localhost:8080.
+run:
+	bash hack/run.sh
+
+# The whole test suite: lint, types, unit, integration, end-to-end and browser tests.
+test:
+	bash hack/test.sh
+
+build:
+	bash hack/ensure-deps.sh
+	npm run build
+
+lint:
+	npx eslint .
+	npx prettier --check .
+
+format:
+	npx prettier --write .
+
+clean:
+	rm -rf crds/dist operator/dist console/dist

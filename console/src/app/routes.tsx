@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { LoginPage } from '../features/auth/LoginPage';
+import { AreaNotAvailable } from '../features/areas/AreaNotAvailable';
+import { BadSessionPage } from '../features/errors/BadSessionPage';
+import { FlowErrorPage } from '../features/errors/FlowErrorPage';
+import { NotFoundPage } from '../features/errors/NotFoundPage';
+import { UnauthorizedPage } from '../features/errors/UnauthorizedPage';
+import type { Feature } from './features';
+import { isViewerOnly } from './navigation';
+import { SessionProvider, useSession } from './session';
+import { Shell } from './Shell';
+import { ToastProvider } from '../components/Toast/ToastProvider';
+
+/** A disabled feature's routes answer like unknown pages: the area does not exist here. */
+function FeatureGate({ feature, children }: { feature: Feature; children: ReactNode }) {
+  const { enabled } = useSession();
+  return enabled(feature) ? children : <NotFoundPage />;
+}
+
+function SettingsGate({ children }: { children: ReactNode }) {
+  const { whoami } = useSession();
+  return isViewerOnly(whoami) ? <UnauthorizedPage /> : children;
+}
+
+interface AreaRoute {
+  path: string;
+  title: string;
+  feature?: Feature;
+  element?: ReactNode;
+}
+
+/** Each area contributes its routes here; an area without screens yet says so. */
+const AREAS: AreaRoute[] = [
+  { path: 'topology/*', title: 'Topology', feature: 'topology' },
+  { path: 'health', title: 'Health', feature: 'health' },
+  { path: 'incidents/*', title: 'Incidents', feature: 'incidents' },
+  { path: 'catalog/*', title: 'Catalog', feature: 'config' },
+  { path: 'logs', title: 'Logs', feature: 'logs' },
+  { path: 'playbooks/*', title: 'Playbooks', feature: 'playbooks' },
+  { path: 'agents', title: 'Agents', feature: 'agents' },
+  { path: 'notifications', title: 'Notifications' },
+  { path: 'profile-settings', title: 'Your Profile' },
+];
+
+function areaRoute({ path, title, feature, element }: AreaRoute): RouteObject {
+  const page = element ?? <AreaNotAvailable title={title} />;
+  return { path, element: feature ? <FeatureGate feature={feature}>{page}</FeatureGate> : page };
+}
+
+export const routes: RouteObject[] = [
+  { path: '/login', element: <LoginPage /> },
+  { path: '/error', element: <BadSessionPage /> },
+  { path: '/errors/:id', element: <FlowErrorPage /> },
+  {
+    path: '/',
+    element: (
+      <SessionProvider>
+        <ToastProvider>
+          <Shell />
+        </ToastProvider>
+      </SessionProvider>
+    ),
+    children: [
+      { index: true, element: <Navigate to="/topology" replace /> },
+      { path: 'configs/*', element: <Navigate to="/catalog" replace /> },
+      ...AREAS.map(areaRoute),
+      {
+        path: 'settings/*',
+        element: (
+          <SettingsGate>
+            <AreaNotAvailable title="Settings" />
+          </SettingsGate>
+        ),
+      },
+      { path: 'unauthorized', element: <UnauthorizedPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# `make run`: install dependencies if missing, build, and start Vigil with the embedded PostgreSQL.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash hack/ensure-deps.sh
+echo "== building"
+npm run build --silent
+exec node operator/dist/main.js serve "$@"
