@@ -13,6 +13,7 @@ import { createMetrics, type Metrics } from './metrics.js';
 import { authRoutes } from './routes/auth.js';
 import { kubeconfigRoutes } from './routes/kubeconfig.js';
 import { propertyRoutes } from './routes/properties.js';
+import { dbApi, type DbApiOptions } from '../postgrest/handler.js';
 import { systemRoutes } from './routes/system.js';
 
 export interface AppDeps {
@@ -20,6 +21,7 @@ export interface AppDeps {
   log: Logger;
   config: Pick<Config, 'consoleDir' | 'publicUrl'> & { docsDir?: string };
   metrics?: Metrics;
+  db?: DbApiOptions;
 }
 
 /** Builds the whole HTTP surface without listening, so tests drive it in-process. */
@@ -28,6 +30,7 @@ export function createApp({
   log,
   config,
   metrics = createMetrics(),
+  db,
 }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -55,7 +58,9 @@ export function createApp({
   app.use(systemRoutes(pool, metrics));
 
   const api = Router();
-  api.use(express.json({ limit: '5mb' }));
+  const json = express.json({ limit: '5mb' });
+  // /db parses its own bodies so that malformed JSON gets a PostgREST-shaped error.
+  api.use((req, res, next) => (req.path.startsWith('/db/') ? next() : json(req, res, next)));
   api.use(authenticate(pool));
   api.use('/auth', authRoutes(pool));
   api.use(requireSignIn);
@@ -63,6 +68,7 @@ export function createApp({
     res.json({ Version: VERSION });
   });
   api.use('/properties', propertyRoutes(pool));
+  api.use('/db', dbApi(pool, db).router);
   api.use('/kubeconfig', kubeconfigRoutes(pool, config.publicUrl));
   api.use(apiNotFound);
   app.use('/api', api);
