@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { digest, hashPassword, newSecret, verifyPassword } from './passwords.js';
-import { effectiveRoles, type Role } from './policy.js';
+import { effectiveRoles, type PermissionRule, type ResourceKind, type Role } from './policy.js';
 
 export interface Person {
   id: string;
@@ -12,6 +12,8 @@ export interface Person {
 export interface Principal {
   person: Person;
   roles: Role[];
+  /** Permission objects that apply to this person, directly or through a team. */
+  rules: PermissionRule[];
   via: 'session' | 'token';
 }
 
@@ -22,9 +24,43 @@ const PERSON_COLUMNS = `p.id, p.name, p.email, p.avatar,
 
 type PersonRow = Person & { roles: string[] };
 
-function principal(row: PersonRow, via: Principal['via']): Principal {
+const RESOURCE_COLUMNS: [ResourceKind, string][] = [
+  ['component', 'component_id'],
+  ['config', 'config_id'],
+  ['canary', 'canary_id'],
+  ['check', 'check_id'],
+  ['playbook', 'playbook_id'],
+  ['connection', 'connection_id'],
+];
+
+/** Permissions of the person and of their teams that have not expired. */
+export async function permissionRules(pool: pg.Pool, personId: string): Promise<PermissionRule[]> {
+  const { rows } = await pool.query<Record<string, string | boolean | null>>(
+    `SELECT action, deny, object, component_id, config_id, canary_id, check_id, playbook_id, connection_id
+       FROM permissions
+      WHERE (person_id = $1 OR team_id IN (SELECT team_id FROM team_members WHERE person_id = $1))
+        AND (until IS NULL OR until > now())`,
+    [personId],
+  );
+  return rows.map((r) => {
+    const found = RESOURCE_COLUMNS.find(([, column]) => r[column]);
+    return {
+      action: String(r.action),
+      deny: r.deny === true,
+      object: (r.object as string | null) ?? null,
+      ...(found ? { resource: { kind: found[0], id: String(r[found[1]]) } } : {}),
+    };
+  });
+}
+
+async function principal(pool: pg.Pool, row: PersonRow, via: Principal['via']): Promise<Principal> {
   const { roles, ...person } = row;
-  return { person, roles: effectiveRoles(roles), via };
+  return {
+    person,
+    roles: effectiveRoles(roles),
+    rules: await permissionRules(pool, person.id),
+    via,
+  };
 }
 
 export async function createPerson(
@@ -93,7 +129,7 @@ export async function principalFromSession(
       RETURNING ${PERSON_COLUMNS}`,
     [digest(token)],
   );
-  return rows[0] && principal(rows[0], 'session');
+  return rows[0] && principal(pool, rows[0], 'session');
 }
 
 export async function principalFromToken(
@@ -108,7 +144,7 @@ export async function principalFromToken(
       RETURNING ${PERSON_COLUMNS}`,
     [digest(token)],
   );
-  return rows[0] && principal(rows[0], 'token');
+  return rows[0] && principal(pool, rows[0], 'token');
 }
 
 /** Makes `person` hold a token with exactly this value (for VIGIL_ADMIN_TOKEN). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, effectiveRoles, grants } from './policy.js';
+import { can, denial, effectiveRoles, grants } from './policy.js';
 
 describe('policy role matrix (spec 000 §6)', () => {
   it.each([
@@ -40,5 +40,59 @@ describe('policy role matrix (spec 000 §6)', () => {
     expect(viewer.every((g) => g.action === 'read')).toBe(true);
     expect(viewer.some((g) => g.object === 'connections')).toBe(false);
     expect(grants(['admin'])).toHaveLength(42);
+  });
+});
+
+describe('Permission objects', () => {
+  it('lets a deny override an editor role', () => {
+    const editor = { roles: ['editor'], rules: [{ action: '*', deny: true, object: 'canaries' }] };
+    expect(can(editor, 'canaries', 'write')).toBe(false);
+    expect(can(editor, 'canaries', 'read')).toBe(false);
+    expect(can(editor, 'topologies', 'write')).toBe(true);
+  });
+
+  it('lets an allow extend a viewer, per action', () => {
+    const viewer = {
+      roles: ['viewer'],
+      rules: [{ action: 'update', deny: false, object: 'incident' }],
+    };
+    expect(can(viewer, 'incident', 'write')).toBe(true);
+    expect(can(viewer, 'comments', 'write')).toBe(true);
+    expect(can(viewer, 'canaries', 'write')).toBe(false);
+  });
+
+  it('makes deny win over allow', () => {
+    const s = {
+      roles: ['viewer'],
+      rules: [
+        { action: 'create,read,update,delete', deny: false, object: 'playbooks' },
+        { action: 'run', deny: true, object: 'playbooks' },
+      ],
+    };
+    expect(can(s, 'playbooks', 'write')).toBe(false);
+    expect(can(s, 'playbooks', 'read')).toBe(true);
+  });
+
+  it('applies resource permissions only to that resource', () => {
+    const s = {
+      roles: ['viewer'],
+      rules: [{ action: 'run', deny: false, resource: { kind: 'playbook' as const, id: 'p1' } }],
+    };
+    expect(can(s, 'playbooks', 'write', { kind: 'playbook', id: 'p1' })).toBe(true);
+    expect(can(s, 'playbooks', 'write', { kind: 'playbook', id: 'p2' })).toBe(false);
+    expect(can(s, 'playbooks', 'write')).toBe(false);
+  });
+
+  it('explains a refusal', () => {
+    expect(
+      denial(
+        { roles: ['editor'], rules: [{ action: '*', deny: true, object: 'canaries' }] },
+        'canaries',
+        'write',
+      ),
+    ).toBe('permission denied: write on canaries is denied by a Permission');
+    expect(denial({ roles: [] }, 'incident', 'write')).toBe(
+      'permission denied: write on incident is not granted to roles viewer',
+    );
   });
 });

@@ -12,6 +12,8 @@ import { apiNotFound, errorHandler } from './errors.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { authRoutes } from './routes/auth.js';
 import { kubeconfigRoutes } from './routes/kubeconfig.js';
+import { profileRoutes } from './routes/profile.js';
+import { userRoutes } from './routes/users.js';
 import { propertyRoutes } from './routes/properties.js';
 import { dbApi, type DbApiOptions } from '../postgrest/handler.js';
 import { systemRoutes } from './routes/system.js';
@@ -64,6 +66,12 @@ export function createApp({
   api.use(authenticate(pool));
   api.use('/auth', authRoutes(pool));
   api.use(requireSignIn);
+  const publicUrl = (req: express.Request) =>
+    config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  const users = userRoutes(pool, publicUrl);
+  api.use('/auth', profileRoutes(pool, publicUrl), users.auth);
+  api.use('/people', users.people);
+  api.use('/rbac', users.rbac);
   api.get('/about', (_req, res) => {
     res.json({ Version: VERSION });
   });

@@ -1,8 +1,8 @@
 import type { Request, RequestHandler } from 'express';
 import type pg from 'pg';
 import { principalFromSession, principalFromToken, type Principal } from '../auth/identity.js';
-import { can, type Action, type PolicyObject } from '../auth/policy.js';
-import { forbidden, unauthorized } from './errors.js';
+import { can, denial, type Action, type PolicyObject } from '../auth/policy.js';
+import { forbidden, unauthorized } from '../errors.js';
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -68,11 +68,7 @@ export function requirePermission(object: PolicyObject, action: Action): Request
   return (_req, res, next) => {
     const principal = res.locals.principal;
     if (!principal) throw unauthorized();
-    if (!can(principal.roles, object, action)) {
-      throw forbidden(
-        `permission denied: ${action} on ${object} is not granted to roles ${principal.roles.join(', ')}`,
-      );
-    }
+    if (!can(principal, object, action)) throw forbidden(denial(principal, object, action));
     next();
   };
 }

@@ -1,22 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-
-/** An error whose message is safe and useful to show the caller. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export const badRequest = (message: string) => new HttpError(400, 'bad_request', message);
-export const unauthorized = (
-  message = 'Sign in to continue: this request has no valid session or token',
-) => new HttpError(401, 'unauthorized', message);
-export const forbidden = (message: string) => new HttpError(403, 'forbidden', message);
-export const notFound = (message: string) => new HttpError(404, 'not_found', message);
+import { HttpError, notFound } from '../errors.js';
 
 export const apiNotFound: RequestHandler = (req, _res, next) => {
   next(notFound(`no API endpoint ${req.method} ${req.path}`));

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPerson, ensureToken } from '../auth/identity.js';
-import { migrate, readMigrations } from '../db/migrate.js';
 import { createApp } from '../http/app.js';
 import { silentLog, startTestDatabase, type TestDatabase } from '../testing/testDatabase.js';
 import { PgrstError } from './errors.js';
@@ -16,8 +15,7 @@ let server: http.Server;
 let base: string;
 
 beforeAll(async () => {
-  db = await startTestDatabase({ migrate: false });
-  await migrate(db.pool, silentLog, readMigrations().slice(0, 1));
+  db = await startTestDatabase();
   const admin = await createPerson(db.pool, {
     name: 'a',
     email: 'a@x',

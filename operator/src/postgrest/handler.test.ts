@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPerson, ensureToken } from '../auth/identity.js';
-import { migrate, readMigrations } from '../db/migrate.js';
 import { createApp } from '../http/app.js';
 import { silentLog, startTestDatabase, type TestDatabase } from '../testing/testDatabase.js';
 import {
@@ -28,8 +27,7 @@ const TOKENS = {
 };
 
 beforeAll(async () => {
-  db = await startTestDatabase({ migrate: false });
-  await migrate(db.pool, silentLog, readMigrations().slice(0, 1));
+  db = await startTestDatabase();
   for (const role of ['admin', 'viewer', 'responder'] as const) {
     const person = await createPerson(db.pool, {
       name: role,
@@ -461,7 +459,7 @@ describe('authorisation', () => {
     );
     expect(res.status).toBe(403);
     expect((await json(res)).message).toBe(
-      'permission denied: write on incident (f_incidents) is not granted to roles viewer',
+      'permission denied: write on incident is not granted to roles viewer (f_incidents)',
     );
   });
 

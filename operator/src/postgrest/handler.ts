@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import express from 'express';
 import type pg from 'pg';
 import type { Principal } from '../auth/identity.js';
-import { can } from '../auth/policy.js';
+import { can, denial } from '../auth/policy.js';
 import type { Catalog, Relation } from './catalog.js';
 import { loadCatalog } from './catalog.js';
 import { fromPgError, PgrstError } from './errors.js';
@@ -63,11 +63,11 @@ function context(catalog: Catalog, principal: Principal, exposureOf: ExposureOf)
           'Write to the underlying table instead',
         );
       }
-      if (!can(principal.roles, exposure.object, access)) {
+      if (!can(principal, exposure.object, access)) {
         throw new PgrstError(
           403,
           '42501',
-          `permission denied: ${access} on ${exposure.object} (${relation.name}) is not granted to roles ${principal.roles.join(', ')}`,
+          `${denial(principal, exposure.object, access)} (${relation.name})`,
         );
       }
     },
@@ -165,12 +165,9 @@ export function dbApi(pool: pg.Pool, options: DbApiOptions = {}): DbApi {
       if (method !== 'GET' && method !== 'POST')
         throw new PgrstError(405, 'PGRST101', 'functions take GET or POST');
       const access = method === 'GET' ? 'read' : 'write';
-      if (!can(principal.roles, exposure.object, fn.volatile ? access : 'read')) {
-        throw new PgrstError(
-          403,
-          '42501',
-          `permission denied: ${access} on ${exposure.object} is not granted to roles ${principal.roles.join(', ')}`,
-        );
+      const needed = fn.volatile ? access : 'read';
+      if (!can(principal, exposure.object, needed)) {
+        throw new PgrstError(403, '42501', denial(principal, exposure.object, needed));
       }
       const args =
         method === 'GET'

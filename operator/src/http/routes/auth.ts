@@ -1,15 +1,25 @@
 import os from 'node:os';
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type pg from 'pg';
+import {
+  checkSecondFactor,
+  hasSecondFactor,
+  invitation,
+  recover,
+  register,
+  verify,
+} from '../../auth/accounts.js';
 import {
   authenticatePassword,
   createSession,
   endSession,
   type Principal,
 } from '../../auth/identity.js';
+import { consumeLink, createLink } from '../../auth/links.js';
 import { grants } from '../../auth/policy.js';
+import { Throttle } from '../../auth/throttle.js';
+import { badRequest, HttpError } from '../../errors.js';
 import { SESSION_COOKIE, requireSignIn } from '../authn.js';
-import { badRequest, HttpError } from '../errors.js';
 
 export function whoami(principal: Principal) {
   return {
@@ -17,51 +27,109 @@ export function whoami(principal: Principal) {
     payload: {
       user: principal.person,
       roles: principal.roles,
-      permissions: grants(principal.roles),
+      permissions: grants(principal),
       hostname: os.hostname(),
     },
   };
 }
 
-function setSessionCookie(res: Response, token: string, expires: Date, secure: boolean): void {
-  res.cookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    path: '/',
-    expires,
-  });
+const INVALID_CREDENTIALS =
+  'The provided credentials are invalid, check for spelling mistakes in your password or username, email address, or phone number.';
+
+function text(body: unknown, key: string, message: string): string {
+  const v = (body as Record<string, unknown> | undefined)?.[key];
+  if (typeof v !== 'string' || !v.trim()) throw badRequest(message);
+  return v;
 }
 
+/** Sign-in, sign-out and the self-service flows that need no session. */
 export function authRoutes(pool: pg.Pool): Router {
   const router = Router();
+  // Accounts lock after 5 failures; addresses (shared by offices behind NAT) after 50.
+  const accounts = new Throttle(5);
+  const addresses = new Throttle(50);
+  const throttleFor = (key: string) => (key.startsWith('address:') ? addresses : accounts);
 
-  router.post('/login', async (req, res) => {
-    const { username, password } = (req.body ?? {}) as { username?: unknown; password?: unknown };
-    if (typeof username !== 'string' || !username.trim()) throw badRequest('username is required');
-    if (typeof password !== 'string' || !password) throw badRequest('password is required');
-    const person = await authenticatePassword(pool, username.trim(), password);
-    if (!person) {
-      req.log.warn({ username }, 'failed sign-in');
-      throw new HttpError(
-        401,
-        'invalid_credentials',
-        'The provided credentials are invalid, check for spelling mistakes in your password or username, email address, or phone number.',
-      );
-    }
+  const startSession = async (req: Request, res: Response, personId: string) => {
     // A fresh session id at every sign-in: a planted cookie never becomes a signed-in session.
     const previous = res.locals.sessionToken;
     if (previous) await endSession(pool, previous);
-    const session = await createSession(pool, person.id, {
+    const session = await createSession(pool, personId, {
       userAgent: req.headers['user-agent'],
       address: req.ip,
     });
-    setSessionCookie(res, session.token, session.expiresAt, req.secure);
-    req.log.info({ person: person.id }, 'signed in');
+    res.cookie(SESSION_COOKIE, session.token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: req.secure,
+      path: '/',
+      expires: session.expiresAt,
+    });
+    req.log.info({ person: personId }, 'signed in');
+  };
+
+  const refuseIfThrottled = (res: Response, keys: string[]) => {
+    const wait = Math.max(...keys.map((k) => throttleFor(k).retryAfter(k)));
+    if (wait > 0) {
+      res.setHeader('Retry-After', String(Math.ceil(wait / 1000)));
+      throw new HttpError(
+        429,
+        'too_many_attempts',
+        `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60_000)} minutes.`,
+      );
+    }
+  };
+
+  router.post('/login', async (req, res) => {
+    const username = text(req.body, 'username', 'username is required').trim();
+    const password = text(req.body, 'password', 'password is required');
+    const keys = [`account:${username.toLowerCase()}`, `address:${req.ip ?? ''}`];
+    refuseIfThrottled(res, keys);
+    const person = await authenticatePassword(pool, username, password);
+    if (!person) {
+      keys.forEach((k) => throttleFor(k).fail(k));
+      req.log.warn({ username, address: req.ip }, 'failed sign-in');
+      throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS);
+    }
+    accounts.succeed(keys[0] as string);
+    if (await hasSecondFactor(pool, person.id)) {
+      const flow = await createLink(pool, 'second_factor', { personId: person.id });
+      res.json({ message: 'second_factor_required', flow });
+      return;
+    }
+    await startSession(req, res, person.id);
     res.json({ message: 'success' });
   });
 
-  router.post('/logout', async (req, res) => {
+  router.post('/login/second-factor', async (req, res) => {
+    const flow = text(req.body, 'flow', 'flow is required');
+    const code = text(req.body, 'code', 'code is required');
+    const key = `flow:${flow}`;
+    refuseIfThrottled(res, [key, `address:${req.ip ?? ''}`]);
+    const link = await consumeLink(pool, 'second_factor', flow);
+    if (!link?.personId)
+      throw new HttpError(
+        410,
+        'self_service_flow_expired',
+        'Your interaction expired, please fill out the form again.',
+      );
+    if (!(await checkSecondFactor(pool, link.personId, code))) {
+      addresses.fail(`address:${req.ip ?? ''}`);
+      req.log.warn({ person: link.personId, address: req.ip }, 'failed second factor');
+      // The flow stays usable for another try: issue its replacement.
+      const retry = await createLink(pool, 'second_factor', { personId: link.personId });
+      res.status(401).json({
+        error: 'invalid_code',
+        message: 'The provided authentication code is invalid, please try again.',
+        flow: retry,
+      });
+      return;
+    }
+    await startSession(req, res, link.personId);
+    res.json({ message: 'success' });
+  });
+
+  router.post('/logout', async (_req, res) => {
     const token = res.locals.sessionToken;
     if (token) await endSession(pool, token);
     res.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -70,6 +138,43 @@ export function authRoutes(pool: pg.Pool): Router {
 
   router.get('/whoami', requireSignIn, (_req, res) => {
     res.json(whoami(res.locals.principal as Principal));
+  });
+
+  router.get('/invitations/:token', async (req, res) => {
+    res.json(await invitation(pool, req.params.token as string));
+  });
+
+  router.post('/registration', async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const { rows } = await pool.query<{ value: string }>(
+      `SELECT value FROM properties WHERE name = 'registration.enabled' AND deleted_at IS NULL`,
+    );
+    const personId = await register(
+      pool,
+      {
+        ...(body as Record<string, string>),
+        password: body.password as string,
+        ...(typeof body.invite === 'string' ? { invite: body.invite } : {}),
+      },
+      rows[0]?.value === 'true',
+    );
+    await startSession(req, res, personId);
+    res.json({ message: 'success' });
+  });
+
+  router.post('/recovery', async (req, res) => {
+    const personId = await recover(
+      pool,
+      text(req.body, 'token', 'token is required'),
+      text(req.body, 'password', 'password is required'),
+    );
+    await startSession(req, res, personId);
+    res.json({ message: 'success' });
+  });
+
+  router.post('/verification', async (req, res) => {
+    await verify(pool, text(req.body, 'token', 'token is required'));
+    res.json({ message: 'Your email address has been verified' });
   });
 
   return router;

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type pg from 'pg';
 import type { Principal } from '../../auth/identity.js';
 import { requirePermission } from '../authn.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest, notFound } from '../../errors.js';
 
 const NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 

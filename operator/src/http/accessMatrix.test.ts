@@ -1,0 +1,248 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPerson, ensureToken } from '../auth/identity.js';
+import { can, ROLES, type Action, type PolicyObject, type Role } from '../auth/policy.js';
+import { loadCatalog, type Catalog } from '../postgrest/catalog.js';
+import { exposureOf } from '../postgrest/exposure.js';
+import { silentLog, startTestDatabase, type TestDatabase } from '../testing/testDatabase.js';
+import { createApp } from './app.js';
+
+/**
+ * The generated access matrix: every /api/db relation and every /api route, for every role,
+ * for read and write, against the policy module's answer. A table added without deciding its
+ * exposure fails the first test.
+ */
+const INTERNAL = [
+  'access_tokens',
+  'auth_tokens',
+  'credentials',
+  'person_roles',
+  'recovery_codes',
+  'resource_events',
+  'resources',
+  'sessions',
+  'schema_migrations',
+];
+
+let db: TestDatabase;
+let app: ReturnType<typeof createApp>;
+let catalog: Catalog;
+const token = (role: Role) => `vgl_matrix_${role}_token_0000000000`;
+const ids: Partial<Record<Role, string>> = {};
+
+beforeAll(async () => {
+  db = await startTestDatabase();
+  for (const role of ROLES) {
+    const person = await createPerson(db.pool, {
+      name: role,
+      email: `${role}@matrix.test`,
+      password: 'password-123',
+      roles: [role],
+    });
+    ids[role] = person.id;
+    await ensureToken(db.pool, person.id, 'matrix', token(role));
+  }
+  catalog = await loadCatalog(db.pool);
+  app = createApp({
+    pool: db.pool,
+    log: silentLog,
+    config: { consoleDir: '/nonexistent', publicUrl: undefined },
+  });
+});
+afterAll(async () => db?.close());
+
+const as = (role: Role) => ({ Authorization: `Bearer ${token(role)}` });
+
+describe('/api/db exposure', () => {
+  it('decides every relation: exposed under an RBAC object, or internal', () => {
+    const undecided = [...catalog.relations.keys()].filter(
+      (n) => !exposureOf(n) && !INTERNAL.includes(n),
+    );
+    expect(undecided).toEqual([]);
+  });
+
+  it.each(INTERNAL.filter((n) => n !== 'schema_migrations'))(
+    'hides %s from everyone, admin included',
+    async (name) => {
+      const res = await request(app).get(`/api/db/${name}`).set(as('admin'));
+      expect(res.status).toBe(404);
+    },
+  );
+});
+
+describe('/api/db access by role', () => {
+  const cases = () =>
+    [...catalog.relations.values()]
+      .filter((r) => exposureOf(r.name))
+      .flatMap((relation) =>
+        ROLES.map((role) => ({
+          relation,
+          role,
+          exposure: exposureOf(relation.name) as NonNullable<ReturnType<typeof exposureOf>>,
+        })),
+      );
+
+  it('reads: 200 when the policy allows, 403 otherwise, 401 without credentials', async () => {
+    const failures: string[] = [];
+    for (const { relation, role, exposure } of cases()) {
+      const res = await request(app).get(`/api/db/${relation.name}?limit=0`).set(as(role));
+      const expected = can([role], exposure.object, 'read') ? 200 : 403;
+      if (res.status !== expected)
+        failures.push(
+          `${role} GET ${relation.name}: ${res.status} (want ${expected}) ${JSON.stringify(res.body)}`,
+        );
+    }
+    expect(failures).toEqual([]);
+    expect((await request(app).get('/api/db/incidents')).status).toBe(401);
+  });
+
+  it('writes: 204 when allowed, 403 when not, 405 on read-only views', async () => {
+    const failures: string[] = [];
+    for (const { relation, role, exposure } of cases()) {
+      const column = [...relation.columns.keys()].find(
+        (c) => !(exposure.writeOnly ?? []).includes(c),
+      ) as string;
+      // Matches no row, so an allowed write changes nothing.
+      const res = await request(app)
+        .patch(`/api/db/${relation.name}?${column}=is.null&${column}=not.is.null`)
+        .set(as(role))
+        .send({ [column]: null });
+      const expected =
+        exposure.readOnly || relation.kind === 'view'
+          ? 405
+          : can([role], exposure.object, 'write')
+            ? 204
+            : 403;
+      if (res.status !== expected)
+        failures.push(
+          `${role} PATCH ${relation.name}: ${res.status} (want ${expected}) ${JSON.stringify(res.body)}`,
+        );
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses a viewer PATCH of an incident and a responder write to connections', async () => {
+    const viewer = await request(app)
+      .patch('/api/db/incidents?id=is.null')
+      .set(as('viewer'))
+      .send({ status: 'closed' });
+    expect(viewer.status).toBe(403);
+    expect(viewer.body.message).toBe(
+      'permission denied: write on incident is not granted to roles viewer (incidents)',
+    );
+    const responder = await request(app)
+      .post('/api/db/connections')
+      .set(as('responder'))
+      .send({ name: 'x', type: 'http' });
+    expect(responder.status).toBe(403);
+  });
+
+  it('lets a deny Permission override an editor role, and an allow extend a viewer', async () => {
+    await request(app)
+      .patch('/api/db/canaries?id=is.null')
+      .set(as('editor'))
+      .send({ name: 'x' })
+      .expect(204);
+    await db.pool.query(
+      `INSERT INTO permissions (action, object, deny, person_id, created_by) VALUES ('*', 'canaries', true, $1, $1)`,
+      [ids.editor],
+    );
+    const denied = await request(app)
+      .patch('/api/db/canaries?id=is.null')
+      .set(as('editor'))
+      .send({ name: 'x' });
+    expect(denied.status).toBe(403);
+    expect(denied.body.message).toBe(
+      'permission denied: write on canaries is denied by a Permission (canaries)',
+    );
+    await request(app).get('/api/db/canaries?limit=0').set(as('editor')).expect(403);
+    await request(app).get('/api/db/topologies?limit=0').set(as('editor')).expect(200);
+
+    await db.pool.query(
+      `INSERT INTO permissions (action, object, person_id, created_by, until) VALUES ('update', 'incident', $1, $1, now() + interval '1 hour')`,
+      [ids.viewer],
+    );
+    await request(app)
+      .patch('/api/db/incidents?id=is.null')
+      .set(as('viewer'))
+      .send({ status: 'closed' })
+      .expect(204);
+    const who = await request(app).get('/api/auth/whoami').set(as('viewer'));
+    expect(who.body.payload.permissions).toContainEqual({ object: 'incident', action: 'write' });
+    await db.pool.query(
+      `UPDATE permissions SET until = now() - interval '1 minute' WHERE person_id = $1`,
+      [ids.viewer],
+    );
+    await request(app)
+      .patch('/api/db/incidents?id=is.null')
+      .set(as('viewer'))
+      .send({ status: 'closed' })
+      .expect(403);
+  });
+});
+
+describe('/api routes by role', () => {
+  const routes: {
+    method: 'get' | 'post' | 'put' | 'delete';
+    path: string;
+    body?: object;
+    object?: PolicyObject;
+    action?: Action;
+    ok: number;
+  }[] = [
+    { method: 'get', path: '/api/about', ok: 200 },
+    { method: 'get', path: '/api/auth/whoami', ok: 200 },
+    { method: 'get', path: '/api/auth/profile', ok: 200 },
+    { method: 'get', path: '/api/auth/tokens', ok: 200 },
+    { method: 'get', path: '/api/kubeconfig', ok: 200 },
+    { method: 'get', path: '/api/properties', object: 'properties', action: 'read', ok: 200 },
+    {
+      method: 'put',
+      path: '/api/properties/matrix.flag',
+      body: { value: 'x' },
+      object: 'properties',
+      action: 'write',
+      ok: 200,
+    },
+    {
+      method: 'post',
+      path: '/api/auth/invite_user',
+      body: {},
+      object: 'identities',
+      action: 'write',
+      ok: 400,
+    },
+    {
+      method: 'post',
+      path: '/api/people/update',
+      body: {},
+      object: 'identities',
+      action: 'write',
+      ok: 400,
+    },
+    {
+      method: 'delete',
+      path: '/api/people/not-a-uuid',
+      object: 'identities',
+      action: 'write',
+      ok: 400,
+    },
+    {
+      method: 'post',
+      path: '/api/rbac/not-a-uuid/update_role',
+      body: {},
+      object: 'rbac',
+      action: 'write',
+      ok: 400,
+    },
+  ];
+
+  it.each(routes)('$method $path', async (route) => {
+    expect((await request(app)[route.method](route.path).send(route.body)).status).toBe(401);
+    for (const role of ROLES) {
+      const res = await request(app)[route.method](route.path).set(as(role)).send(route.body);
+      const allowed = !route.object || can([role], route.object, route.action as Action);
+      expect(res.status, `${role}: ${JSON.stringify(res.body)}`).toBe(allowed ? route.ok : 403);
+    }
+  });
+});
