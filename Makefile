@@ -19,5 +19,10 @@ lint:
 format:
 	npx prettier --write .
 
+# Benchmarks: loopback only, bounded, each prints ratios against a baseline run alongside.
+bench:
+	bash hack/ensure-deps.sh
+	npm run bench:db
+
 clean:
 	rm -rf crds/dist operator/dist console/dist

@@ -27,8 +27,9 @@ CREATE VIEW analysis_summary_by_component AS
   ) t
   GROUP BY component_id;
 
+-- config_id is the analysis's foreign key (not ci.id), so the console can embed its config.
 CREATE VIEW analysis_by_component AS
-  SELECT ci.id AS config_id, ci.name, ci.config_class, ci.type, a.analysis_type, a.first_observed,
+  SELECT a.config_id, ci.name, ci.config_class, ci.type, a.analysis_type, a.first_observed,
     a.last_observed, a.created_by, a.id AS analysis_id, a.severity, r.component_id
   FROM config_component_relationships r
   JOIN config_items ci ON ci.id = r.config_id

@@ -1,11 +1,17 @@
 import type { ReactNode } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
+import { RecoveryPage } from '../features/auth/RecoveryPage';
+import { RegistrationPage } from '../features/auth/RegistrationPage';
+import { VerificationPage } from '../features/auth/VerificationPage';
 import { AreaNotAvailable } from '../features/areas/AreaNotAvailable';
 import { BadSessionPage } from '../features/errors/BadSessionPage';
 import { FlowErrorPage } from '../features/errors/FlowErrorPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { UnauthorizedPage } from '../features/errors/UnauthorizedPage';
+import { PermissionsPage } from '../features/permissions/PermissionsPage';
+import { ProfileSettingsPage } from '../features/profile/ProfileSettingsPage';
+import { UsersPage } from '../features/users/UsersPage';
 import type { Feature } from './features';
 import { isViewerOnly } from './navigation';
 import { SessionProvider, useSession } from './session';
@@ -18,9 +24,10 @@ function FeatureGate({ feature, children }: { feature: Feature; children: ReactN
   return enabled(feature) ? children : <NotFoundPage />;
 }
 
-function SettingsGate({ children }: { children: ReactNode }) {
+/** Viewers never see Settings; the pages below check their own resource grants. */
+function SettingsGate() {
   const { whoami } = useSession();
-  return isViewerOnly(whoami) ? <UnauthorizedPage /> : children;
+  return isViewerOnly(whoami) ? <UnauthorizedPage /> : <Outlet />;
 }
 
 interface AreaRoute {
@@ -40,7 +47,7 @@ const AREAS: AreaRoute[] = [
   { path: 'playbooks/*', title: 'Playbooks', feature: 'playbooks' },
   { path: 'agents', title: 'Agents', feature: 'agents' },
   { path: 'notifications', title: 'Notifications' },
-  { path: 'profile-settings', title: 'Your Profile' },
+  { path: 'profile-settings', title: 'Your Profile', element: <ProfileSettingsPage /> },
 ];
 
 function areaRoute({ path, title, feature, element }: AreaRoute): RouteObject {
@@ -50,6 +57,9 @@ function areaRoute({ path, title, feature, element }: AreaRoute): RouteObject {
 
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
+  { path: '/registration', element: <RegistrationPage /> },
+  { path: '/recovery', element: <RecoveryPage /> },
+  { path: '/verification', element: <VerificationPage /> },
   { path: '/error', element: <BadSessionPage /> },
   { path: '/errors/:id', element: <FlowErrorPage /> },
   {
@@ -66,12 +76,23 @@ export const routes: RouteObject[] = [
       { path: 'configs/*', element: <Navigate to="/catalog" replace /> },
       ...AREAS.map(areaRoute),
       {
-        path: 'settings/*',
-        element: (
-          <SettingsGate>
-            <AreaNotAvailable title="Settings" />
-          </SettingsGate>
-        ),
+        path: 'settings',
+        element: <SettingsGate />,
+        children: [
+          areaRoute({
+            path: 'users',
+            title: 'Users',
+            feature: 'settings.users',
+            element: <UsersPage />,
+          }),
+          areaRoute({
+            path: 'permissions',
+            title: 'Permissions',
+            feature: 'settings.permissions',
+            element: <PermissionsPage />,
+          }),
+          { path: '*', element: <AreaNotAvailable title="Settings" /> },
+        ],
       },
       { path: 'unauthorized', element: <UnauthorizedPage /> },
       { path: '*', element: <NotFoundPage /> },

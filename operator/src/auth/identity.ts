@@ -33,15 +33,18 @@ const RESOURCE_COLUMNS: [ResourceKind, string][] = [
   ['connection', 'connection_id'],
 ];
 
-/** Permissions of the person and of their teams that have not expired. */
-export async function permissionRules(pool: pg.Pool, personId: string): Promise<PermissionRule[]> {
-  const { rows } = await pool.query<Record<string, string | boolean | null>>(
-    `SELECT action, deny, object, component_id, config_id, canary_id, check_id, playbook_id, connection_id
-       FROM permissions
-      WHERE (person_id = $1 OR team_id IN (SELECT team_id FROM team_members WHERE person_id = $1))
-        AND (until IS NULL OR until > now())`,
-    [personId],
-  );
+/** Permissions of the person and of their teams that have not expired, as one JSON array. */
+const RULES_SQL = `coalesce((
+  SELECT json_agg(json_build_object('action', pm.action, 'deny', pm.deny, 'object', pm.object,
+    'component_id', pm.component_id, 'config_id', pm.config_id, 'canary_id', pm.canary_id,
+    'check_id', pm.check_id, 'playbook_id', pm.playbook_id, 'connection_id', pm.connection_id))
+  FROM permissions pm
+  WHERE (pm.person_id = p.id OR pm.team_id IN (SELECT tm.team_id FROM team_members tm WHERE tm.person_id = p.id))
+    AND (pm.until IS NULL OR pm.until > now())), '[]')`;
+
+type RuleRow = Record<string, string | boolean | null>;
+
+function toRules(rows: RuleRow[]): PermissionRule[] {
   return rows.map((r) => {
     const found = RESOURCE_COLUMNS.find(([, column]) => r[column]);
     return {
@@ -53,14 +56,11 @@ export async function permissionRules(pool: pg.Pool, personId: string): Promise<
   });
 }
 
-async function principal(pool: pg.Pool, row: PersonRow, via: Principal['via']): Promise<Principal> {
-  const { roles, ...person } = row;
-  return {
-    person,
-    roles: effectiveRoles(roles),
-    rules: await permissionRules(pool, person.id),
-    via,
-  };
+type PrincipalRow = PersonRow & { rules: RuleRow[]; stale: boolean };
+
+function principal(row: PrincipalRow, via: Principal['via']): Principal {
+  const { roles, rules, stale, ...person } = row;
+  return { person, roles: effectiveRoles(roles), rules: toRules(rules), via };
 }
 
 export async function createPerson(
@@ -117,34 +117,49 @@ export async function endSession(pool: pg.Pool, token: string): Promise<void> {
   await pool.query('DELETE FROM sessions WHERE id_hash = $1', [digest(token)]);
 }
 
+/**
+ * One query resolves a session or token into the person, roles and permissions. The last-seen
+ * time is written at most once a minute, off the request's path.
+ */
 export async function principalFromSession(
   pool: pg.Pool,
   token: string,
 ): Promise<Principal | undefined> {
-  const { rows } = await pool.query<PersonRow>(
-    `UPDATE sessions s SET last_seen_at = now()
-       FROM people p JOIN credentials c ON c.person_id = p.id
-      WHERE s.id_hash = $1 AND s.expires_at > now() AND p.id = s.person_id
-        AND p.deleted_at IS NULL AND c.state = 'active'
-      RETURNING ${PERSON_COLUMNS}`,
-    [digest(token)],
+  const hash = digest(token);
+  const { rows } = await pool.query<PrincipalRow>(
+    `SELECT ${PERSON_COLUMNS}, ${RULES_SQL} AS rules, s.last_seen_at < now() - interval '1 minute' AS stale
+       FROM sessions s JOIN people p ON p.id = s.person_id JOIN credentials c ON c.person_id = p.id
+      WHERE s.id_hash = $1 AND s.expires_at > now() AND p.deleted_at IS NULL AND c.state = 'active'`,
+    [hash],
   );
-  return rows[0] && principal(pool, rows[0], 'session');
+  const row = rows[0];
+  if (row?.stale)
+    pool
+      .query('UPDATE sessions SET last_seen_at = now() WHERE id_hash = $1', [hash])
+      .catch(() => undefined);
+  return row && principal(row, 'session');
 }
 
 export async function principalFromToken(
   pool: pg.Pool,
   token: string,
 ): Promise<Principal | undefined> {
-  const { rows } = await pool.query<PersonRow>(
-    `UPDATE access_tokens t SET last_used_at = now()
-       FROM people p
+  const hash = digest(token);
+  const { rows } = await pool.query<PrincipalRow>(
+    `SELECT ${PERSON_COLUMNS}, ${RULES_SQL} AS rules,
+            (t.last_used_at IS NULL OR t.last_used_at < now() - interval '1 minute') AS stale
+       FROM access_tokens t JOIN people p ON p.id = t.person_id
+       LEFT JOIN credentials c ON c.person_id = p.id
       WHERE t.value = $1 AND (t.expires_at IS NULL OR t.expires_at > now())
-        AND p.id = t.person_id AND p.deleted_at IS NULL
-      RETURNING ${PERSON_COLUMNS}`,
-    [digest(token)],
+        AND p.deleted_at IS NULL AND coalesce(c.state, 'active') = 'active'`,
+    [hash],
   );
-  return rows[0] && principal(pool, rows[0], 'token');
+  const row = rows[0];
+  if (row?.stale)
+    pool
+      .query('UPDATE access_tokens SET last_used_at = now() WHERE value = $1', [hash])
+      .catch(() => undefined);
+  return row && principal(row, 'token');
 }
 
 /** Makes `person` hold a token with exactly this value (for VIGIL_ADMIN_TOKEN). */

@@ -48,6 +48,7 @@ export async function migrate(
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
+    await client.query('SET LOCAL statement_timeout = 0');
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY,

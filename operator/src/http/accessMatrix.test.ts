@@ -143,10 +143,18 @@ describe('/api/db access by role', () => {
       .set(as('editor'))
       .send({ name: 'x' })
       .expect(204);
-    await db.pool.query(
-      `INSERT INTO permissions (action, object, deny, person_id, created_by) VALUES ('*', 'canaries', true, $1, $1)`,
-      [ids.editor],
-    );
+    // Through the API, as /settings/permissions does, so cached access is forgotten at once.
+    await request(app)
+      .post('/api/db/permissions')
+      .set(as('admin'))
+      .send({
+        action: '*',
+        object: 'canaries',
+        deny: true,
+        person_id: ids.editor,
+        created_by: ids.admin,
+      })
+      .expect(201);
     const denied = await request(app)
       .patch('/api/db/canaries?id=is.null')
       .set(as('editor'))
@@ -158,10 +166,18 @@ describe('/api/db access by role', () => {
     await request(app).get('/api/db/canaries?limit=0').set(as('editor')).expect(403);
     await request(app).get('/api/db/topologies?limit=0').set(as('editor')).expect(200);
 
-    await db.pool.query(
-      `INSERT INTO permissions (action, object, person_id, created_by, until) VALUES ('update', 'incident', $1, $1, now() + interval '1 hour')`,
-      [ids.viewer],
-    );
+    const until = new Date(Date.now() + 3600_000).toISOString();
+    await request(app)
+      .post('/api/db/permissions')
+      .set(as('admin'))
+      .send({
+        action: 'update',
+        object: 'incident',
+        person_id: ids.viewer,
+        created_by: ids.admin,
+        until,
+      })
+      .expect(201);
     await request(app)
       .patch('/api/db/incidents?id=is.null')
       .set(as('viewer'))
@@ -169,10 +185,11 @@ describe('/api/db access by role', () => {
       .expect(204);
     const who = await request(app).get('/api/auth/whoami').set(as('viewer'));
     expect(who.body.payload.permissions).toContainEqual({ object: 'incident', action: 'write' });
-    await db.pool.query(
-      `UPDATE permissions SET until = now() - interval '1 minute' WHERE person_id = $1`,
-      [ids.viewer],
-    );
+    await request(app)
+      .patch(`/api/db/permissions?person_id=eq.${ids.viewer}`)
+      .set(as('admin'))
+      .send({ until: new Date(Date.now() - 60_000).toISOString() })
+      .expect(204);
     await request(app)
       .patch('/api/db/incidents?id=is.null')
       .set(as('viewer'))

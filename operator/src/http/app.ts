@@ -5,7 +5,8 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { VERSION } from '../version.js';
-import { authenticate, requireSignIn } from './authn.js';
+import { PrincipalCache } from '../auth/principalCache.js';
+import { authenticate, forgetPrincipalsOnAccessChange, requireSignIn } from './authn.js';
 import { consoleRoutes } from './console.js';
 import { docsRoutes } from './docs.js';
 import { apiNotFound, errorHandler } from './errors.js';
@@ -63,7 +64,9 @@ export function createApp({
   const json = express.json({ limit: '5mb' });
   // /db parses its own bodies so that malformed JSON gets a PostgREST-shaped error.
   api.use((req, res, next) => (req.path.startsWith('/db/') ? next() : json(req, res, next)));
-  api.use(authenticate(pool));
+  const principals = new PrincipalCache();
+  api.use(authenticate(pool, principals));
+  api.use(forgetPrincipalsOnAccessChange(principals));
   api.use('/auth', authRoutes(pool));
   api.use(requireSignIn);
   const publicUrl = (req: express.Request) =>

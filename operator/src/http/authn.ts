@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import type pg from 'pg';
 import { principalFromSession, principalFromToken, type Principal } from '../auth/identity.js';
 import { can, denial, type Action, type PolicyObject } from '../auth/policy.js';
+import type { PrincipalCache } from '../auth/principalCache.js';
 import { forbidden, unauthorized } from '../errors.js';
 
 declare module 'express-serve-static-core' {
@@ -22,16 +23,24 @@ export function readCookie(req: Request, name: string): string | undefined {
 }
 
 /** Resolves a bearer token or the session cookie into res.locals.principal; never rejects. */
-export function authenticate(pool: pg.Pool): RequestHandler {
+export function authenticate(pool: pg.Pool, cache: PrincipalCache): RequestHandler {
+  const resolve = async (key: string, load: () => Promise<Principal | undefined>) => {
+    const cached = cache.get(key);
+    if (cached) return cached;
+    const principal = await load();
+    if (principal) cache.set(key, principal);
+    return principal;
+  };
   return async (req, res, next) => {
     const header = req.headers.authorization;
     if (header?.startsWith('Bearer ')) {
-      res.locals.principal = await principalFromToken(pool, header.slice(7).trim());
+      const token = header.slice(7).trim();
+      res.locals.principal = await resolve(`t:${token}`, () => principalFromToken(pool, token));
     } else {
       const token = readCookie(req, SESSION_COOKIE);
       if (token) {
         res.locals.sessionToken = token;
-        res.locals.principal = await principalFromSession(pool, token);
+        res.locals.principal = await resolve(`s:${token}`, () => principalFromSession(pool, token));
       }
     }
     next();
@@ -39,6 +48,22 @@ export function authenticate(pool: pg.Pool): RequestHandler {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Writes that can change who someone is or what they may do. */
+const ACCESS_CHANGES =
+  /^\/(auth|people|rbac)\/|^\/db\/(permissions|teams|team_members|people)(\?|$)/;
+
+/** Clears cached principals after any successful write that may change access. */
+export function forgetPrincipalsOnAccessChange(cache: PrincipalCache): RequestHandler {
+  return (req, res, next) => {
+    if (!SAFE_METHODS.has(req.method) && ACCESS_CHANGES.test(req.path)) {
+      res.on('finish', () => {
+        if (res.statusCode < 400) cache.clear();
+      });
+    }
+    next();
+  };
+}
 
 /**
  * Requires a principal. Cookie-authenticated writes must also come from our own origin: a

@@ -17,7 +17,6 @@ import { parseQuery } from './query.js';
 import { planRpc } from './rpc.js';
 import type { SqlContext } from './sqlContext.js';
 
-const STATEMENT_TIMEOUT_MS = 30_000;
 /** Above this many rows `count=estimated` uses the planner's estimate instead of counting. */
 const ESTIMATE_THRESHOLD = 10_000;
 
@@ -83,13 +82,17 @@ function page(req: Request, root: { limit?: number; offset?: number } | undefine
 
 async function runInTransaction<T>(
   pool: pg.Pool,
+  personId: string,
   readOnly: boolean,
-  fn: (client: pg.PoolClient) => Promise<T>,
+  fn: (client: pg.Pool | pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query(readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
-    await client.query(`SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}`);
+    // As PostgREST does: triggers (history rows) learn who is acting from the JWT claims setting.
+    await client.query(`SELECT set_config('request.jwt.claims', $1, true)`, [
+      JSON.stringify({ id: personId }),
+    ]);
     const result = await fn(client);
     await client.query('COMMIT');
     return result;
@@ -102,7 +105,7 @@ async function runInTransaction<T>(
 }
 
 async function countRows(
-  client: pg.PoolClient,
+  client: pg.Pool | pg.PoolClient,
   plan: Plan,
   mode: 'exact' | 'planned' | 'estimated',
 ): Promise<number> {
@@ -209,27 +212,37 @@ export function dbApi(pool: pg.Pool, options: DbApiOptions = {}): DbApi {
       }
     }
 
-    const result = await runInTransaction(pool, readOnly, async (client) => {
-      const total =
-        prefs.count && (method === 'GET' || method === 'HEAD')
-          ? await countRows(client, plan, prefs.count)
-          : undefined;
-      const { rows } = await client.query<{ body: string | null; n: number }>(
-        plan.sql,
-        plan.params,
-      );
-      const row = rows[0] ?? { body: '[]', n: 0 };
-      if (singular && !plan.scalar && row.n !== 1) {
+    const execute = async (db: pg.Pool | pg.PoolClient) => {
+      const isRead = method === 'GET' || method === 'HEAD';
+      let total: number | undefined;
+      let row: { body: string | null; n: number; total?: number } | undefined;
+      if (isRead && prefs.count === 'exact' && plan.sqlWithCount) {
+        row = (
+          await db.query<{ body: string; n: number; total: number }>(plan.sqlWithCount, plan.params)
+        ).rows[0];
+        total = row?.total;
+      } else {
+        if (isRead && prefs.count) total = await countRows(db, plan, prefs.count);
+        row = (await db.query<{ body: string | null; n: number }>(plan.sql, plan.params)).rows[0];
+      }
+      const result = row ?? { body: '[]', n: 0 };
+      if (singular && !plan.scalar && result.n !== 1) {
         // Singular writes that touch 0 or 2+ rows are rolled back: never a partial write.
         throw new PgrstError(
           406,
           'PGRST116',
           'JSON object requested, multiple (or no) rows returned',
-          `The result contains ${row.n} rows`,
+          `The result contains ${result.n} rows`,
         );
       }
-      return { ...row, total };
-    });
+      return { body: result.body, n: result.n, total };
+    };
+    // A table read is one statement and needs no transaction; functions called by GET run
+    // read-only, and writes run in a transaction so a refused singular write leaves nothing.
+    const result =
+      !rpc && readOnly
+        ? await execute(pool)
+        : await runInTransaction(pool, principal.person.id, readOnly, execute);
 
     res.type('application/json; charset=utf-8');
     if (method === 'GET' || method === 'HEAD') {

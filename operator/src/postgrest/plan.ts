@@ -9,6 +9,7 @@ export const MAX_ROWS = 2000;
 
 export interface Plan {
   sql: string;
+  sqlWithCount?: string;
   params: unknown[];
   /** For count=exact/planned: the count query and how many leading params it uses. */
   countSql?: string;
@@ -53,6 +54,8 @@ export function planRead(
   const inner = `SELECT ${cols.join(', ') || 'NULL'} FROM ${from} ${ROOT}${where}${order} LIMIT ${page.limit} OFFSET ${page.offset}`;
   return {
     sql: `SELECT coalesce(json_agg(r), '[]'::json)::text AS body, count(*)::int AS n FROM (${inner}) r`,
+    // The same page with its exact total in one statement: one round trip, one snapshot.
+    sqlWithCount: `SELECT coalesce(json_agg(r), '[]'::json)::text AS body, count(*)::int AS n, (${countSql})::int AS total FROM (${inner}) r`,
     params: ctx.params,
     countSql,
     countParams,

@@ -1,7 +1,7 @@
 import { emptyNode, type NodeOptions, type OrderTerm, type ReadQuery } from './ast.js';
 import { parseError } from './errors.js';
 import { looksLikeOperation, parseLogic, parseOperation } from './filter.js';
-import { isName, parseField, splitTopLevel } from './grammar.js';
+import { isName, parseField, splitTopLevel, unquote } from './grammar.js';
 import { rewriteSearchFilter } from './searchFilter.js';
 import { parseSelect } from './select.js';
 
@@ -80,12 +80,13 @@ export function parseQuery(params: URLSearchParams, now = new Date()): ReadQuery
       continue;
     }
     if (key === 'on_conflict') {
-      query.onConflict = value.split(',').map((c) => c.trim());
+      query.onConflict = value.split(',').map((c) => unquote(c.trim()));
       if (!query.onConflict.every(isName)) throw parseError('on_conflict must list column names');
       continue;
     }
     if (key === 'columns') {
-      query.columns = value.split(',').map((c) => c.trim());
+      // postgrest-js quotes each name: columns="team_id","person_id".
+      query.columns = value.split(',').map((c) => unquote(c.trim()));
       if (!query.columns.every(isName)) throw parseError('columns must list column names');
       continue;
     }

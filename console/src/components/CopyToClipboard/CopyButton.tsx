@@ -12,6 +12,8 @@ export interface CopyButtonProps {
   children?: ReactNode;
   variant?: 'plain' | 'link' | 'secondary' | 'tertiary';
   isDisabled?: boolean;
+  /** The success toast; defaults to 'Copied to clipboard'. */
+  successText?: string;
   onCopied?: (ok: boolean) => void;
 }
 
@@ -21,6 +23,7 @@ export function CopyButton({
   children,
   variant = 'plain',
   isDisabled,
+  successText,
   onCopied,
 }: CopyButtonProps) {
   const copy = useCopyToClipboard();
@@ -31,7 +34,7 @@ export function CopyButton({
       icon={<CopyIcon />}
       isDisabled={isDisabled}
       onClick={async () => {
-        const ok = await copy(typeof text === 'function' ? text() : text);
+        const ok = await copy(typeof text === 'function' ? text() : text, successText);
         onCopied?.(ok);
       }}
     >

@@ -5,11 +5,14 @@ export const COPY_SUCCESS = 'Copied to clipboard';
 export const COPY_UNAVAILABLE = 'Clipboard not available';
 export const COPY_FAILED = 'Failed to copy to clipboard';
 
-/** Returns copy(text), which toasts the outcome and resolves to whether it worked. */
-export function useCopyToClipboard(): (text: string) => Promise<boolean> {
+/**
+ * Returns copy(text), which toasts the outcome and resolves to whether it worked. Some screens
+ * name what was copied ('Link copied to clipboard'), hence the optional success text.
+ */
+export function useCopyToClipboard(): (text: string, successText?: string) => Promise<boolean> {
   const { addToast } = useToast();
   return useCallback(
-    async (text: string) => {
+    async (text: string, successText: string = COPY_SUCCESS) => {
       // Missing outside secure contexts (plain http), so check before calling.
       const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
       if (!clipboard) {
@@ -18,7 +21,7 @@ export function useCopyToClipboard(): (text: string) => Promise<boolean> {
       }
       try {
         await clipboard.writeText(text);
-        addToast({ variant: 'success', title: COPY_SUCCESS });
+        addToast({ variant: 'success', title: successText });
         return true;
       } catch {
         addToast({ variant: 'danger', title: COPY_FAILED });

@@ -1,101 +1,154 @@
-import {
-  ActionGroup,
-  Alert,
-  Button,
-  Card,
-  CardBody,
-  CardTitle,
-  Bullseye,
-  Form,
-  FormGroup,
-  TextInput,
-  Title,
-} from '@patternfly/react-core';
-import { useState, type FormEvent } from 'react';
+import { ActionGroup, Alert, Button, Form, FormGroup, TextInput } from '@patternfly/react-core';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { request } from '../../api/fetcher';
+import { AuthCard } from './AuthCard';
+import { identityOutcome } from './identityErrors';
 import { safeReturnTo } from './returnTo';
+import { SecondFactorForm } from './SecondFactorForm';
 
+type LoginAnswer = { message: 'success' } | { message: 'second_factor_required'; flow: string };
+
+/**
+ * /login (spec 002 §2). Parameters: return_to (where to go after), username and password
+ * (prefill), refresh=true (confirm a sensitive action: "Confirm Action"), aal=aal2 with flow (go
+ * straight to the code step of a flow the server already started).
+ */
 export function LoginPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  const returnTo = safeReturnTo(params.get('return_to'));
+  const refresh = params.get('refresh') === 'true';
   const [username, setUsername] = useState(params.get('username') ?? '');
-  const [password, setPassword] = useState('');
+  const [password, setPassword] = useState(params.get('password') ?? '');
+  const [flow, setFlow] = useState(
+    params.get('aal') === 'aal2' ? (params.get('flow') ?? undefined) : undefined,
+  );
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const returnTo = safeReturnTo(params.get('return_to'));
 
-  const submit = async (event: FormEvent) => {
+  // A password handed over in the URL is used once and not left in the history.
+  useEffect(() => {
+    if (!params.has('password')) return;
+    const next = new URLSearchParams(params);
+    next.delete('password');
+    setParams(next, { replace: true });
+  }, [params, setParams]);
+
+  const fail = (e: unknown) => {
+    const outcome = identityOutcome(e, { returnTo });
+    if (outcome.kind === 'redirect') {
+      window.location.assign(outcome.to);
+      return;
+    }
+    if (outcome.kind === 'restart') {
+      setFlow(undefined);
+      setPassword('');
+    }
+    setError(outcome.text);
+    setBusy(false);
+  };
+
+  // A full load, so every cache starts fresh for the signed-in user.
+  const done = () => window.location.assign(returnTo);
+
+  const signIn = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(undefined);
     try {
-      await request('/api/auth/login', {
+      const answer = await request<LoginAnswer>('/api/auth/login', {
         method: 'POST',
         body: { username, password },
         noAuthRedirect: true,
       });
-      // A full load, so every cache starts fresh for the signed-in user.
-      window.location.assign(returnTo);
+      if (answer?.message === 'second_factor_required') {
+        setFlow(answer.flow);
+        setBusy(false);
+      } else done();
     } catch (e) {
-      setError((e as Error).message);
-      setBusy(false);
+      fail(e);
     }
   };
 
+  const verify = async (code: string) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await request('/api/auth/login/second-factor', {
+        method: 'POST',
+        body: { flow, code },
+        noAuthRedirect: true,
+      });
+      done();
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  const title = flow
+    ? 'Two-Factor Authentication'
+    : refresh
+      ? 'Confirm Action'
+      : 'Sign In to your account';
+  const description = flow
+    ? 'Enter the code from your authenticator app.'
+    : refresh
+      ? 'Sign in again to confirm this action.'
+      : undefined;
   return (
-    <Bullseye
-      style={{
-        minHeight: '100vh',
-        background: 'var(--pf-t--global--background--color--secondary--default)',
-      }}
-    >
-      <Card style={{ width: 420 }}>
-        <CardTitle>
-          <Title headingLevel="h1" size="2xl">
-            Sign In to your account
-          </Title>
-        </CardTitle>
-        <CardBody>
-          <Form onSubmit={(e) => void submit(e)}>
-            {error && <Alert variant="danger" isInline isPlain title={error} />}
-            <FormGroup label="Email" isRequired fieldId="login-username">
-              <TextInput
-                id="login-username"
-                name="username"
-                type="email"
-                autoComplete="username"
-                value={username}
-                onChange={(_e, v) => setUsername(v)}
-                isRequired
-                autoFocus
-              />
-            </FormGroup>
-            <FormGroup label="Password" isRequired fieldId="login-password">
-              <TextInput
-                id="login-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(_e, v) => setPassword(v)}
-                isRequired
-              />
-            </FormGroup>
-            <ActionGroup>
-              <Button
-                type="submit"
-                variant="primary"
-                isBlock
-                isLoading={busy}
-                isDisabled={busy || !username || !password}
-              >
-                Sign in
-              </Button>
-            </ActionGroup>
-            <Link to="/recovery">Reset password</Link>
-          </Form>
-        </CardBody>
-      </Card>
-    </Bullseye>
+    <AuthCard title={title} description={description}>
+      {/* Outside the two steps, so a message survives the switch back to the password step. */}
+      {error && (
+        <Alert
+          variant="danger"
+          isInline
+          isPlain
+          title={error}
+          style={{ marginBottom: 'var(--pf-t--global--spacer--md)' }}
+        />
+      )}
+      {flow ? (
+        <SecondFactorForm busy={busy} onSubmit={(code) => void verify(code)} />
+      ) : (
+        <Form onSubmit={(e) => void signIn(e)}>
+          <FormGroup label="Email" isRequired fieldId="login-username">
+            <TextInput
+              id="login-username"
+              name="username"
+              type="email"
+              autoComplete="username"
+              value={username}
+              onChange={(_e, v) => setUsername(v)}
+              isRequired
+              autoFocus={!username}
+            />
+          </FormGroup>
+          <FormGroup label="Password" isRequired fieldId="login-password">
+            <TextInput
+              id="login-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(_e, v) => setPassword(v)}
+              isRequired
+              autoFocus={Boolean(username)}
+            />
+          </FormGroup>
+          <ActionGroup>
+            <Button
+              type="submit"
+              variant="primary"
+              isBlock
+              isLoading={busy}
+              isDisabled={busy || !username || !password}
+            >
+              Sign in
+            </Button>
+          </ActionGroup>
+          <Link to="/recovery">Reset password</Link>
+        </Form>
+      )}
+    </AuthCard>
   );
 }
