@@ -11,6 +11,7 @@ import { consoleRoutes } from './console.js';
 import { docsRoutes } from './docs.js';
 import { apiNotFound, errorHandler } from './errors.js';
 import { createMetrics, type Metrics } from './metrics.js';
+import { agentRoutes } from './routes/agents.js';
 import { authRoutes } from './routes/auth.js';
 import { kubeconfigRoutes } from './routes/kubeconfig.js';
 import { profileRoutes } from './routes/profile.js';
@@ -75,6 +76,7 @@ export function createApp({
   api.use('/auth', profileRoutes(pool, publicUrl), users.auth);
   api.use('/people', users.people);
   api.use('/rbac', users.rbac);
+  api.use('/agent', agentRoutes(pool));
   api.get('/about', (_req, res) => {
     res.json({ Version: VERSION });
   });

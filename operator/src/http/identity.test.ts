@@ -295,3 +295,94 @@ describe('tokens and user administration', () => {
     );
   });
 });
+
+describe('agents', () => {
+  it('registers an agent with its own one-year token, shown once', async () => {
+    const res = await post(
+      '/api/agent/generate',
+      { name: 'cluster-eu', properties: { region: 'eu' } },
+      admin,
+    ).expect(201);
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      username: 'agent-cluster-eu',
+      access_token: expect.stringMatching(/^vgl_agent_/),
+    });
+    const who = await request(app)
+      .get('/api/auth/whoami')
+      .set('Authorization', `Bearer ${res.body.access_token}`)
+      .expect(200);
+    expect(who.body.payload.user.name).toBe('agent-cluster-eu');
+    const agent = await request(app)
+      .get('/api/db/agents?name=eq.cluster-eu&select=name,properties,person_id')
+      .set(admin)
+      .expect(200);
+    expect(agent.body).toEqual([
+      { name: 'cluster-eu', properties: { region: 'eu', type: 'agent' }, person_id: res.body.id },
+    ]);
+    await post('/api/agent/generate', { name: 'cluster-eu' }, admin).expect(409);
+    await post('/api/agent/generate', { name: 'Bad Name' }, admin).expect(400);
+  });
+});
+
+describe('secrets in answers and logs', () => {
+  it('never writes passwords, token values or hashes to the log', async () => {
+    const lines: string[] = [];
+    const { pino } = await import('pino');
+    const log = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
+    const logged = createApp({
+      pool: db.pool,
+      log,
+      config: { consoleDir: '/nonexistent', publicUrl: undefined },
+    });
+    await request(logged)
+      .post('/api/auth/login')
+      .send({ username: ADMIN.email, password: 'wrong-password-xyz' })
+      .expect(401);
+    await request(logged)
+      .post('/api/auth/login')
+      .send({ username: ADMIN.email, password: ADMIN.password })
+      .expect(200);
+    const created = await request(logged)
+      .post('/api/auth/tokens')
+      .set(admin)
+      .send({ name: 'logcheck' })
+      .expect(201);
+    await request(logged)
+      .get('/api/about')
+      .set('Authorization', `Bearer ${created.body.token}`)
+      .expect(200);
+    const text = lines.join('\n');
+    expect(text).toContain('failed sign-in');
+    for (const secret of [
+      'wrong-password-xyz',
+      ADMIN.password,
+      ADMIN.token,
+      created.body.token,
+      'scrypt$',
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('never returns password or token hashes from any exposed people data', async () => {
+    const answers = await Promise.all(
+      [
+        '/api/db/people?select=*',
+        '/api/db/identities',
+        '/api/db/people_roles',
+        '/api/auth/tokens',
+        '/api/db/people?select=*,teams!team_members(*)',
+      ].map((p) => request(app).get(p).set(admin)),
+    );
+    const hashes = (
+      await db.pool.query<{ v: string }>(
+        'SELECT password_hash AS v FROM credentials WHERE password_hash IS NOT NULL UNION ALL SELECT value FROM access_tokens',
+      )
+    ).rows.map((r) => r.v);
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      for (const h of hashes) expect(res.text).not.toContain(h);
+    }
+  });
+});

@@ -90,11 +90,11 @@ describe('LoginPage', () => {
 
   it('shows a wrong code and stays on the code step', async () => {
     const message = 'The provided authentication code is invalid, please try again.';
-    mockApi({
+    const api = mockApi({
       'POST /api/auth/login': { body: { message: 'second_factor_required', flow: 'f' } },
       'POST /api/auth/login/second-factor': {
         status: 401,
-        body: { error: 'invalid_code', message },
+        body: { error: 'invalid_code', message, flow: 'f2' },
       },
     });
     open();
@@ -103,6 +103,12 @@ describe('LoginPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Two-Factor Authentication' })).toBeInTheDocument();
+    // The next try uses the replacement flow the server handed over.
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(api.callsTo('POST /api/auth/login/second-factor')).toHaveLength(2));
+    expect(api.callsTo('POST /api/auth/login/second-factor')[1]?.body).toMatchObject({
+      flow: 'f2',
+    });
   });
 
   it('starts over when the flow expired (410)', async () => {

@@ -81,6 +81,9 @@ export function LoginPage() {
       });
       done();
     } catch (e) {
+      // A wrong code uses up the flow; the server hands over its replacement for the next try.
+      const next = (e as { body?: { flow?: unknown } }).body?.flow;
+      if (typeof next === 'string') setFlow(next);
       fail(e);
     }
   };
