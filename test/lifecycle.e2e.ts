@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { startEmbeddedPostgres } from '../operator/src/db/embeddedPostgres.js';
 import { ROOT, api, startVigil, tempDataDir, type VigilProcess } from './support/server.js';
 
 const running: VigilProcess[] = [];
@@ -99,6 +101,28 @@ describe('vigil serve lifecycle', () => {
       body: JSON.stringify({ username: 'admin@vigil.local', password: match?.[1] }),
     });
     expect(login.status).toBe(200);
+  });
+
+  it('uses an external PostgreSQL through DATABASE_URL with the same code path', async () => {
+    const external = await startEmbeddedPostgres(tempDataDir(), pino({ level: 'silent' }));
+    try {
+      const dataDir = tempDataDir();
+      const v = await start({ dataDir, env: { DATABASE_URL: external.url } });
+      const put = await api(v.url, '/api/properties/external.db', { method: 'PUT', body: JSON.stringify({ value: 'yes' }) });
+      expect(put.status).toBe(200);
+      expect(fs.existsSync(path.join(dataDir, 'postgres'))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'vigil.pid'))).toBe(false);
+      await v.stop();
+      running.splice(running.indexOf(v), 1);
+      // A second instance on the same database finds the data (and applies no migration again).
+      const again = await start({ env: { DATABASE_URL: external.url, LOG_LEVEL: 'info' } });
+      const list = (await (await api(again.url, '/api/properties')).json()) as { name: string }[];
+      expect(list.map((p) => p.name)).toContain('external.db');
+      expect(again.output()).not.toContain('applied migration');
+    } finally {
+      for (const v of running.splice(0)) await v.stop();
+      await external.stop();
+    }
   });
 
   it('stops at start-up with one line naming a bad setting', () => {
