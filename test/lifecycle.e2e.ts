@@ -108,7 +108,10 @@ describe('vigil serve lifecycle', () => {
     try {
       const dataDir = tempDataDir();
       const v = await start({ dataDir, env: { DATABASE_URL: external.url } });
-      const put = await api(v.url, '/api/properties/external.db', { method: 'PUT', body: JSON.stringify({ value: 'yes' }) });
+      const put = await api(v.url, '/api/properties/external.db', {
+        method: 'PUT',
+        body: JSON.stringify({ value: 'yes' }),
+      });
       expect(put.status).toBe(200);
       expect(fs.existsSync(path.join(dataDir, 'postgres'))).toBe(false);
       expect(fs.existsSync(path.join(dataDir, 'vigil.pid'))).toBe(false);
