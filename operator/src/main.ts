@@ -39,6 +39,10 @@ async function main(argv: string[]): Promise<void> {
   }
 
   const lines = [`Vigil ${VERSION} is running. Console: ${server.url}`];
+  if (server.tlsPort)
+    lines.push(
+      `kubectl and the Kubernetes API: https port ${server.tlsPort} (download a kubeconfig from the user menu)`,
+    );
   if (server.admin.generatedPassword) {
     lines.push(`Sign in as ${server.admin.email} with password ${server.admin.generatedPassword}`);
     lines.push(

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { ensureFirstAdmin, type FirstAdmin } from './auth/firstAdmin.js';
@@ -8,10 +9,13 @@ import { acquireInstanceLock } from './db/instanceLock.js';
 import { migrate } from './db/migrate.js';
 import { createPool, type Pool } from './db/pool.js';
 import { createApp } from './http/app.js';
+import type { K8sEndpoint } from './http/routes/kubeconfig.js';
+import { loadTls } from './tls/selfSigned.js';
 
 export interface RunningServer {
   url: string;
   port: number;
+  tlsPort?: number;
   pool: Pool;
   admin: FirstAdmin;
   stop(): Promise<void>;
@@ -46,7 +50,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       dataDir: config.dataDir,
     });
 
-    const app = createApp({ pool, log, config });
+    const k8sEndpoint: K8sEndpoint = {};
+    const app = createApp({ pool, log, config: { ...config, k8sEndpoint } });
     const server = http.createServer(app);
     // Watches (kubectl get -w, informers) hold requests open for minutes; no request timeout.
     server.requestTimeout = 0;
@@ -56,9 +61,36 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       server.listen(config.port, config.host, resolve);
     });
     const port = (server.address() as AddressInfo).port;
+    const tlsPort = config.tlsPort;
+    if (tlsPort !== 'off') {
+      const publicHost = config.publicUrl ? new URL(config.publicUrl).hostname : undefined;
+      const tls = loadTls({
+        dataDir: config.dataDir,
+        certFile: config.tlsCert,
+        keyFile: config.tlsKey,
+        hosts: publicHost ? [publicHost] : [],
+      });
+      const secure = https.createServer({ cert: tls.cert, key: tls.key }, app);
+      secure.requestTimeout = 0;
+      await new Promise<void>((resolve, reject) => {
+        secure.once('error', reject);
+        secure.listen(tlsPort, config.host, resolve);
+      });
+      k8sEndpoint.port = (secure.address() as AddressInfo).port;
+      k8sEndpoint.ca = tls.ca;
+      cleanups.push(
+        () =>
+          new Promise<void>((resolve) => {
+            secure.close(() => resolve());
+            secure.closeAllConnections();
+          }),
+      );
+    }
     cleanups.push(
       () =>
         new Promise<void>((resolve) => {
+          // Watches would hold the server open: end them (clients relist or reconnect).
+          void (app.locals.stopWatches as () => Promise<void>)();
           const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
           server.close(() => {
             clearTimeout(force);
@@ -68,7 +100,14 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         }),
     );
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-    return { url: config.publicUrl ?? `http://${host}:${port}`, port, pool, admin, stop: cleanup };
+    return {
+      url: config.publicUrl ?? `http://${host}:${port}`,
+      port,
+      tlsPort: k8sEndpoint.port,
+      pool,
+      admin,
+      stop: cleanup,
+    };
   } catch (error) {
     await cleanup().catch(() => undefined);
     throw error;

@@ -54,6 +54,7 @@ export async function startVigil(
       ...process.env,
       PORT: String(port),
       VIGIL_HOST: '127.0.0.1',
+      VIGIL_TLS_PORT: '0',
       VIGIL_DATA_DIR: dataDir,
       VIGIL_ADMIN_PASSWORD: ADMIN_PASSWORD,
       VIGIL_ADMIN_TOKEN: ADMIN_TOKEN,

@@ -13,6 +13,10 @@ const portSchema = z.coerce
 
 const schema = z.object({
   port: portSchema,
+  /** HTTPS for /k8s (kubectl sends credentials only over TLS); 'off' disables it. */
+  tlsPort: z.union([z.literal('off'), portSchema]),
+  tlsCert: z.string().min(1).optional(),
+  tlsKey: z.string().min(1).optional(),
   host: z.string().min(1, 'must not be empty'),
   dataDir: z.string().min(1, 'must not be empty'),
   databaseUrl: z
@@ -36,6 +40,9 @@ export type Config = z.infer<typeof schema>;
 /** Where each setting comes from, for error messages a person can act on. */
 const sources: Record<keyof Config, string> = {
   port: 'PORT (--port)',
+  tlsPort: 'VIGIL_TLS_PORT (--tls-port)',
+  tlsCert: 'VIGIL_TLS_CERT',
+  tlsKey: 'VIGIL_TLS_KEY',
   host: 'VIGIL_HOST (--host)',
   dataDir: 'VIGIL_DATA_DIR (--data-dir)',
   databaseUrl: 'DATABASE_URL (--database-url)',
@@ -51,6 +58,7 @@ const sources: Record<keyof Config, string> = {
 
 const flagNames: Record<string, keyof Config> = {
   '--port': 'port',
+  '--tls-port': 'tlsPort',
   '--host': 'host',
   '--data-dir': 'dataDir',
   '--database-url': 'databaseUrl',
@@ -66,6 +74,9 @@ const defaultDocsDir = path.resolve(import.meta.dirname, '../../../docs');
 export function loadConfig(env: NodeJS.ProcessEnv, args: readonly string[]): Config {
   const raw: Record<string, unknown> = {
     port: env.PORT ?? '8080',
+    tlsPort: env.VIGIL_TLS_PORT ?? '8443',
+    tlsCert: env.VIGIL_TLS_CERT || undefined,
+    tlsKey: env.VIGIL_TLS_KEY || undefined,
     host: env.VIGIL_HOST ?? '0.0.0.0',
     dataDir: env.VIGIL_DATA_DIR ?? './data',
     databaseUrl: env.DATABASE_URL || undefined,
@@ -100,6 +111,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, args: readonly string[]): Con
     throw new ConfigError(`invalid setting ${where}: ${issue?.message ?? 'invalid'}${shown}`);
   }
   const config = parsed.data;
+  if (!!config.tlsCert !== !!config.tlsKey) {
+    throw new ConfigError(
+      'invalid setting VIGIL_TLS_CERT / VIGIL_TLS_KEY: give both files or neither',
+    );
+  }
   return { ...config, dataDir: path.resolve(config.dataDir) };
 }
 
@@ -107,6 +123,7 @@ export const usage = `Usage: vigil serve [flags]
 
 Flags (each also settable by the environment variable in brackets):
   --port N            HTTP port (PORT, default 8080)
+  --tls-port N|off    HTTPS port for kubectl and the /k8s API (VIGIL_TLS_PORT, default 8443)
   --host ADDR         listen address (VIGIL_HOST, default 0.0.0.0)
   --data-dir DIR      embedded PostgreSQL data and instance files (VIGIL_DATA_DIR, default ./data)
   --database-url URL  use an external PostgreSQL instead of the embedded one (DATABASE_URL)
@@ -118,4 +135,5 @@ Environment only:
   VIGIL_ADMIN_PASSWORD  first admin's password (generated once and printed when unset)
   VIGIL_ADMIN_TOKEN     an API token the first admin holds, for automation
   VIGIL_ADMIN_EMAIL     first admin's sign-in e-mail (default admin@vigil.local)
+  VIGIL_TLS_CERT, VIGIL_TLS_KEY  PEM files for HTTPS (default: a private CA made in the data dir)
 `;

@@ -264,8 +264,15 @@ describe('routing', () => {
   });
 
   it('answers /k8s like a Kubernetes server', async () => {
-    const res = await request(app).get('/k8s/apis').expect(404);
-    expect(res.body).toMatchObject({ kind: 'Status', reason: 'NotFound', code: 404 });
+    const anonymous = await request(app).get('/k8s/apis').expect(401);
+    expect(anonymous.body).toMatchObject({ kind: 'Status', reason: 'Unauthorized', code: 401 });
+    const version = await request(app).get('/k8s/version').expect(200);
+    expect(version.body.gitVersion).toMatch(/^v1\.\d+\.\d+/);
+    const unknown = await request(app)
+      .get('/k8s/apis/nope.example.com/v1')
+      .set('Authorization', `Bearer ${ADMIN.token}`)
+      .expect(404);
+    expect(unknown.body).toMatchObject({ kind: 'Status', reason: 'NotFound', code: 404 });
   });
 
   it('serves the console with a history fallback and cacheable assets', async () => {

@@ -6,6 +6,9 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { VERSION } from '../version.js';
 import { PrincipalCache } from '../auth/principalCache.js';
+import { crdsProvider } from '../k8s/provider.js';
+import { k8sRouter, type KindsProvider } from '../k8s/router.js';
+import { WatchHub } from '../k8s/watch.js';
 import { authenticate, forgetPrincipalsOnAccessChange, requireSignIn } from './authn.js';
 import { consoleRoutes } from './console.js';
 import { docsRoutes } from './docs.js';
@@ -13,7 +16,7 @@ import { apiNotFound, errorHandler } from './errors.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { agentRoutes } from './routes/agents.js';
 import { authRoutes } from './routes/auth.js';
-import { kubeconfigRoutes } from './routes/kubeconfig.js';
+import { kubeconfigRoutes, type K8sEndpoint } from './routes/kubeconfig.js';
 import { profileRoutes } from './routes/profile.js';
 import { userRoutes } from './routes/users.js';
 import { propertyRoutes } from './routes/properties.js';
@@ -23,9 +26,13 @@ import { systemRoutes } from './routes/system.js';
 export interface AppDeps {
   pool: pg.Pool;
   log: Logger;
-  config: Pick<Config, 'consoleDir' | 'publicUrl'> & { docsDir?: string };
+  config: Pick<Config, 'consoleDir' | 'publicUrl'> & {
+    docsDir?: string;
+    k8sEndpoint?: K8sEndpoint;
+  };
   metrics?: Metrics;
   db?: DbApiOptions;
+  k8sProvider?: KindsProvider;
 }
 
 /** Builds the whole HTTP surface without listening, so tests drive it in-process. */
@@ -35,6 +42,7 @@ export function createApp({
   config,
   metrics = createMetrics(),
   db,
+  k8sProvider = crdsProvider(),
 }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -61,11 +69,11 @@ export function createApp({
   app.use(metrics.middleware);
   app.use(systemRoutes(pool, metrics));
 
+  const principals = new PrincipalCache();
   const api = Router();
   const json = express.json({ limit: '5mb' });
   // /db parses its own bodies so that malformed JSON gets a PostgREST-shaped error.
   api.use((req, res, next) => (req.path.startsWith('/db/') ? next() : json(req, res, next)));
-  const principals = new PrincipalCache();
   api.use(authenticate(pool, principals));
   api.use(forgetPrincipalsOnAccessChange(principals));
   api.use('/auth', authRoutes(pool));
@@ -82,21 +90,23 @@ export function createApp({
   });
   api.use('/properties', propertyRoutes(pool));
   api.use('/db', dbApi(pool, db).router);
-  api.use('/kubeconfig', kubeconfigRoutes(pool, config.publicUrl));
+  api.use('/kubeconfig', kubeconfigRoutes(pool, config.publicUrl, config.k8sEndpoint));
   api.use(apiNotFound);
   app.use('/api', api);
-  // Until the Kubernetes-compatible API lands, answer /k8s as a Kubernetes server would.
-  app.use('/k8s', (_req, res) => {
-    res.status(404).json({
-      kind: 'Status',
-      apiVersion: 'v1',
-      metadata: {},
-      status: 'Failure',
-      message: 'the server could not find the requested resource',
-      reason: 'NotFound',
-      code: 404,
-    });
-  });
+  // The Kubernetes-compatible API for Vigil's kinds; the downloaded kubeconfig points here.
+  const hub = new WatchHub(pool, k8sProvider.kinds, log);
+  app.locals.stopWatches = () => hub.stop();
+  app.use(
+    '/k8s',
+    k8sRouter({
+      pool,
+      provider: k8sProvider,
+      hub,
+      log,
+      version: VERSION,
+      authenticate: authenticate(pool, principals),
+    }),
+  );
 
   if (config.docsDir) app.use('/docs', docsRoutes(config.docsDir));
   app.use(consoleRoutes(config.consoleDir));

@@ -11,11 +11,32 @@ export function instanceName(publicUrl: string): string {
   return `vigil-${name}`.replace(/-+$/, '');
 }
 
-export function renderKubeconfig(opts: { publicUrl: string; token: string; user: string }): string {
+/** Where the HTTPS listener for /k8s is (set once the server listens) and the CA to trust. */
+export interface K8sEndpoint {
+  port?: number;
+  ca?: string;
+}
+
+export function renderKubeconfig(opts: {
+  publicUrl: string;
+  token: string;
+  user: string;
+  endpoint?: K8sEndpoint;
+}): string {
   const name = instanceName(opts.publicUrl);
-  const server = `${opts.publicUrl.replace(/\/+$/, '')}/k8s`;
-  // client-node refuses plain http unless TLS verification is explicitly skipped.
-  const tls = server.startsWith('http://') ? '\n    insecure-skip-tls-verify: true' : '';
+  const base = opts.publicUrl.replace(/\/+$/, '');
+  // kubectl sends credentials only over TLS: point at the HTTPS listener unless the public URL
+  // is HTTPS already (an ingress with its own certificate).
+  const useListener = base.startsWith('http://') && opts.endpoint?.port;
+  const server = useListener
+    ? `https://${new URL(base).hostname}:${opts.endpoint?.port}/k8s`
+    : `${base}/k8s`;
+  const tls =
+    useListener && opts.endpoint?.ca
+      ? `\n    certificate-authority-data: ${Buffer.from(opts.endpoint.ca).toString('base64')}`
+      : server.startsWith('http://')
+        ? '\n    insecure-skip-tls-verify: true'
+        : '';
   return `apiVersion: v1
 kind: Config
 clusters:
@@ -37,7 +58,11 @@ users:
 }
 
 /** GET /api/kubeconfig: a kubeconfig holding a fresh personal token for the signed-in user. */
-export function kubeconfigRoutes(pool: pg.Pool, publicUrl: string | undefined): Router {
+export function kubeconfigRoutes(
+  pool: pg.Pool,
+  publicUrl: string | undefined,
+  endpoint?: K8sEndpoint,
+): Router {
   const router = Router();
   const base = (req: Request) => publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
   router.get('/', async (req, res) => {
@@ -58,6 +83,7 @@ export function kubeconfigRoutes(pool: pg.Pool, publicUrl: string | undefined): 
           publicUrl: url,
           token,
           user: principal.person.email ?? principal.person.name,
+          ...(endpoint ? { endpoint } : {}),
         }),
       );
   });

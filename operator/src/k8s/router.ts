@@ -1,0 +1,455 @@
+import type { KindDescriptor } from '@vigil/crds';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { Principal } from '../auth/identity.js';
+import { can, denial, type PolicyObject } from '../auth/policy.js';
+import { serverSideApply } from './apply.js';
+import {
+  aggregatedContentType,
+  aggregatedDiscovery,
+  aggregatedVersion,
+  apiGroup,
+  apiGroupList,
+  apiResourceList,
+  versionInfo,
+} from './discovery.js';
+import { nowTime, type K8sObject } from './objects.js';
+import { documentHash, groupVersionDocument, openApiRoot, type SchemaOf } from './openapi.js';
+import { jsonPatch, mergePatch } from './patch.js';
+import {
+  K8sError,
+  badRequest,
+  forbidden,
+  invalid,
+  notFound,
+  pathNotFound,
+  unauthorized,
+  unsupportedMediaType,
+  type Cause,
+} from './status.js';
+import * as store from './store.js';
+import { toTable, wantsTable, type PrinterColumn } from './table.js';
+import { serveWatch } from './watchStream.js';
+import type { WatchHub } from './watch.js';
+
+export interface KindsProvider {
+  kinds: readonly KindDescriptor[];
+  schemaOf: SchemaOf;
+  printerColumns: (k: KindDescriptor) => PrinterColumn[];
+  /** Causes for an invalid object; empty when valid. */
+  validate: (k: KindDescriptor, obj: K8sObject) => Cause[];
+}
+
+const NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+function send(
+  res: Response,
+  status: number,
+  body: unknown,
+  contentType = 'application/json',
+): void {
+  res.status(status).type(contentType).send(JSON.stringify(body));
+}
+
+/** `/k8s`: a Kubernetes-compatible API for Vigil's kinds, stored in PostgreSQL. */
+export function k8sRouter(deps: {
+  pool: pg.Pool;
+  provider: KindsProvider;
+  hub: WatchHub;
+  log: Logger;
+  version: string;
+  authenticate: RequestHandler;
+}): Router {
+  const { pool, provider, hub } = deps;
+  const router = Router();
+  const kinds = provider.kinds;
+  const byPlural = (group: string, version: string, plural: string) =>
+    kinds.find((k) => k.group === group && k.version === version && k.plural === plural);
+  const docs = new Map<string, { doc: unknown; hash: string }>();
+  const docFor = (group: string) => {
+    let d = docs.get(group);
+    if (!d) {
+      const doc = groupVersionDocument(group, kinds, provider.schemaOf);
+      d = { doc, hash: documentHash(doc) };
+      docs.set(group, d);
+    }
+    return d;
+  };
+  const groups = [...new Set(kinds.map((k) => k.group))];
+
+  router.get('/version', (_req, res) => send(res, 200, versionInfo(deps.version)));
+  router.use(deps.authenticate);
+  router.use((_req, res, next) => {
+    if (!res.locals.principal) throw unauthorized();
+    next();
+  });
+  router.use(express.text({ type: () => true, limit: '3mb' }));
+
+  router.get('/api', (req, res) => {
+    const v = aggregatedVersion(req.headers.accept);
+    if (v) send(res, 200, aggregatedDiscovery(kinds, v, true), aggregatedContentType(v));
+    else send(res, 200, { kind: 'APIVersions', versions: [], serverAddressByClientCIDRs: [] });
+  });
+  router.get('/apis', (req, res) => {
+    const v = aggregatedVersion(req.headers.accept);
+    // The Content-Type must echo the negotiated type, or kubectl ignores the answer.
+    if (v) send(res, 200, aggregatedDiscovery(kinds, v, false), aggregatedContentType(v));
+    else send(res, 200, apiGroupList(kinds));
+  });
+  router.get('/apis/:group', (req, res) => {
+    if (!groups.includes(req.params.group as string)) throw pathNotFound();
+    send(res, 200, apiGroup(req.params.group as string));
+  });
+  router.get('/apis/:group/:version', (req, res) => {
+    if (!groups.includes(req.params.group as string) || req.params.version !== 'v1')
+      throw pathNotFound();
+    send(res, 200, apiResourceList(req.params.group as string, kinds));
+  });
+  router.get('/openapi/v3', (_req, res) =>
+    send(res, 200, openApiRoot(groups.map((group) => ({ group, hash: docFor(group).hash })))),
+  );
+  router.get('/openapi/v3/apis/:group/:version', (req, res) => {
+    if (!groups.includes(req.params.group as string)) throw pathNotFound();
+    send(res, 200, docFor(req.params.group as string).doc);
+  });
+
+  const kindOf = (req: Request): KindDescriptor => {
+    const k = byPlural(
+      req.params.group as string,
+      req.params.version as string,
+      req.params.plural as string,
+    );
+    if (!k) throw pathNotFound();
+    return k;
+  };
+  const authorize = (req: Request, res: Response, k: KindDescriptor, verb: string) => {
+    const principal = res.locals.principal as Principal;
+    const action = ['get', 'list', 'watch'].includes(verb) ? 'read' : 'write';
+    const object = k.policyObject as PolicyObject;
+    if (!can(principal, object, action)) {
+      throw forbidden(
+        k,
+        verb,
+        req.params.namespace as string | undefined,
+        principal.person.email ?? principal.person.name,
+        denial(principal, object, action),
+      );
+    }
+  };
+  const dryRun = (req: Request) => req.query.dryRun === 'All';
+  const parseBody = (req: Request): unknown => {
+    const text = typeof req.body === 'string' ? req.body : '';
+    if (!text.trim()) throw badRequest('the request has no body');
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw badRequest('the body is not valid JSON (send YAML manifests as JSON, as kubectl does)');
+    }
+  };
+  const check = (k: KindDescriptor, obj: K8sObject, namespace: string) => {
+    const causes: Cause[] = [];
+    if (obj.apiVersion !== `${k.group}/${k.version}`)
+      causes.push({
+        field: 'apiVersion',
+        reason: 'FieldValueInvalid',
+        message: `Invalid value: "${String(obj.apiVersion)}": must be ${k.group}/${k.version}`,
+      });
+    if (obj.kind !== k.kind)
+      causes.push({
+        field: 'kind',
+        reason: 'FieldValueInvalid',
+        message: `Invalid value: "${String(obj.kind)}": must be ${k.kind}`,
+      });
+    const name = obj.metadata?.name;
+    if (!name)
+      causes.push({
+        field: 'metadata.name',
+        reason: 'FieldValueRequired',
+        message: 'Required value: name or generateName is required',
+      });
+    else if (!NAME.test(name) || name.length > 253)
+      causes.push({
+        field: 'metadata.name',
+        reason: 'FieldValueInvalid',
+        message: `Invalid value: "${name}": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character`,
+      });
+    if (obj.metadata?.namespace && obj.metadata.namespace !== namespace) {
+      throw badRequest(
+        'the namespace of the provided object does not match the namespace sent on the request',
+      );
+    }
+    causes.push(...provider.validate(k, obj));
+    if (causes.length) throw invalid(k, name ?? '', causes);
+  };
+  const shape = (req: Request, res: Response, k: KindDescriptor, obj: K8sObject, status = 200) => {
+    if (wantsTable(req.headers.accept))
+      send(
+        res,
+        status,
+        toTable([obj], provider.printerColumns(k), obj.metadata.resourceVersion ?? ''),
+      );
+    else send(res, status, obj);
+  };
+
+  const collection = [
+    '/apis/:group/:version/:plural',
+    '/apis/:group/:version/namespaces/:namespace/:plural',
+  ];
+  router.get(collection, async (req, res) => {
+    const k = kindOf(req);
+    const verb = req.query.watch === 'true' || req.query.watch === '1' ? 'watch' : 'list';
+    authorize(req, res, k, verb);
+    const namespace = req.params.namespace as string | undefined;
+    if (verb === 'watch') {
+      await serveWatch(req, res, { pool, hub, k, namespace, columns: provider.printerColumns(k) });
+      return;
+    }
+    const page = await store.list(pool, k, {
+      ...(namespace ? { namespace } : {}),
+      ...(typeof req.query.labelSelector === 'string'
+        ? { labelSelector: req.query.labelSelector }
+        : {}),
+      ...(typeof req.query.fieldSelector === 'string'
+        ? { fieldSelector: req.query.fieldSelector }
+        : {}),
+      ...(typeof req.query.limit === 'string' ? { limit: Number(req.query.limit) } : {}),
+      ...(typeof req.query.continue === 'string' && req.query.continue
+        ? { continueToken: req.query.continue }
+        : {}),
+    });
+    if (wantsTable(req.headers.accept)) {
+      const table = toTable(page.items, provider.printerColumns(k), page.resourceVersion);
+      send(res, 200, {
+        ...table,
+        metadata: {
+          ...table.metadata,
+          ...(page.continueToken ? { continue: page.continueToken } : {}),
+        },
+      });
+      return;
+    }
+    send(res, 200, {
+      apiVersion: `${k.group}/${k.version}`,
+      kind: `${k.kind}List`,
+      metadata: {
+        resourceVersion: page.resourceVersion,
+        ...(page.continueToken ? { continue: page.continueToken } : {}),
+      },
+      items: page.items,
+    });
+  });
+
+  router.post('/apis/:group/:version/namespaces/:namespace/:plural', async (req, res) => {
+    const k = kindOf(req);
+    authorize(req, res, k, 'create');
+    const namespace = req.params.namespace as string;
+    const obj = parseBody(req) as K8sObject;
+    if (!obj || typeof obj !== 'object') throw badRequest('the body must be a JSON object');
+    obj.metadata ??= { name: '' };
+    if (!obj.metadata.name && typeof obj.metadata.generateName === 'string') {
+      obj.metadata.name = `${obj.metadata.generateName}${Math.random().toString(36).slice(2, 7)}`;
+    }
+    check(k, obj, namespace);
+    const toStore = { ...obj, metadata: { ...obj.metadata, namespace } };
+    delete toStore.status; // status is written through the status subresource only
+    if (dryRun(req)) {
+      if (await store.get(pool, k, namespace, obj.metadata.name))
+        throw new K8sError(
+          409,
+          'AlreadyExists',
+          `${k.plural}.${k.group} "${obj.metadata.name}" already exists`,
+        );
+      shape(
+        req,
+        res,
+        k,
+        {
+          ...toStore,
+          metadata: {
+            ...toStore.metadata,
+            generation: 1,
+            creationTimestamp: nowTime(),
+            uid: '',
+            resourceVersion: '',
+          },
+        },
+        201,
+      );
+      return;
+    }
+    shape(req, res, k, await store.create(pool, k, toStore), 201);
+  });
+
+  const item = '/apis/:group/:version/namespaces/:namespace/:plural/:name';
+  const load = async (k: KindDescriptor, req: Request) => {
+    const obj = await store.get(pool, k, req.params.namespace as string, req.params.name as string);
+    if (!obj) throw notFound(k, req.params.name as string);
+    return obj;
+  };
+
+  router.get([item, `${item}/status`], async (req, res) => {
+    const k = kindOf(req);
+    authorize(req, res, k, 'get');
+    shape(req, res, k, await load(k, req));
+  });
+
+  /** Writes `next` over `live`: the main resource keeps status, the status subresource keeps the rest. */
+  const write = async (
+    req: Request,
+    res: Response,
+    k: KindDescriptor,
+    live: K8sObject,
+    next: K8sObject,
+    statusOnly: boolean,
+    precondition?: string,
+  ) => {
+    const merged: K8sObject = statusOnly
+      ? { ...live, status: next.status }
+      : {
+          ...next,
+          apiVersion: next.apiVersion ?? live.apiVersion,
+          kind: next.kind ?? live.kind,
+          status: live.status,
+          metadata: {
+            ...next.metadata,
+            name: live.metadata.name,
+            namespace: live.metadata.namespace,
+          },
+        };
+    if (!statusOnly) check(k, merged, req.params.namespace as string);
+    if (dryRun(req)) {
+      shape(req, res, k, {
+        ...merged,
+        metadata: { ...merged.metadata, resourceVersion: live.metadata.resourceVersion },
+      });
+      return;
+    }
+    shape(req, res, k, await store.replace(pool, k, merged, precondition));
+  };
+
+  router.put([item, `${item}/status`], async (req, res) => {
+    const k = kindOf(req);
+    authorize(req, res, k, 'update');
+    const live = await load(k, req);
+    const body = parseBody(req) as K8sObject;
+    if (body?.metadata?.name && body.metadata.name !== live.metadata.name)
+      throw badRequest('the name of the object does not match the name on the URL');
+    await write(
+      req,
+      res,
+      k,
+      live,
+      body,
+      req.path.endsWith('/status'),
+      body?.metadata?.resourceVersion,
+    );
+  });
+
+  router.patch([item, `${item}/status`], async (req, res) => {
+    const k = kindOf(req);
+    authorize(req, res, k, 'patch');
+    const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+    const statusOnly = req.path.endsWith('/status');
+    const body = parseBody(req);
+    const manager = typeof req.query.fieldManager === 'string' ? req.query.fieldManager : 'unknown';
+    if (type === 'application/apply-patch+yaml') {
+      const applied = body as K8sObject;
+      const live = await store.get(
+        pool,
+        k,
+        req.params.namespace as string,
+        req.params.name as string,
+      );
+      if (!live) {
+        const created = serverSideApply(
+          k,
+          {
+            apiVersion: applied.apiVersion,
+            kind: applied.kind,
+            metadata: { name: req.params.name as string },
+          },
+          applied,
+          manager,
+          true,
+        );
+        check(k, created, req.params.namespace as string);
+        const toStore = {
+          ...created,
+          metadata: { ...created.metadata, namespace: req.params.namespace as string },
+        };
+        delete toStore.status;
+        shape(req, res, k, dryRun(req) ? toStore : await store.create(pool, k, toStore), 201);
+        return;
+      }
+      const merged = serverSideApply(
+        k,
+        live,
+        applied,
+        manager,
+        req.query.force === 'true',
+        statusOnly ? 'status' : undefined,
+      );
+      await write(req, res, k, live, merged, statusOnly);
+      return;
+    }
+    const live = await load(k, req);
+    let next: K8sObject;
+    if (type === 'application/merge-patch+json' || type === 'application/json')
+      next = mergePatch(live, body) as K8sObject;
+    else if (type === 'application/json-patch+json') next = jsonPatch(live, body) as K8sObject;
+    else throw unsupportedMediaType(k, type || 'a body without Content-Type');
+    // A patch may carry metadata.resourceVersion as a precondition (kubectl diff and SSA migration do).
+    const precondition =
+      (body as { metadata?: { resourceVersion?: string } } | undefined)?.metadata
+        ?.resourceVersion ??
+      (type === 'application/json-patch+json' ? next.metadata.resourceVersion : undefined);
+    await write(
+      req,
+      res,
+      k,
+      live,
+      next,
+      statusOnly,
+      precondition !== live.metadata.resourceVersion ? precondition : undefined,
+    );
+  });
+
+  router.delete(item, async (req, res) => {
+    const k = kindOf(req);
+    authorize(req, res, k, 'delete');
+    if (dryRun(req)) {
+      shape(req, res, k, await load(k, req));
+      return;
+    }
+    const { object } = await store.destroy(
+      pool,
+      k,
+      req.params.namespace as string,
+      req.params.name as string,
+    );
+    shape(req, res, k, object);
+  });
+
+  router.all(/.*/, () => {
+    throw pathNotFound();
+  });
+  router.use((error: unknown, req: Request, res: Response, next: (e?: unknown) => void) => {
+    if (res.headersSent) return next(error);
+    if (error instanceof K8sError) {
+      send(res, error.code, error.body());
+      return;
+    }
+    req.log.error({ err: error }, 'k8s request failed');
+    send(
+      res,
+      500,
+      new K8sError(
+        500,
+        'InternalError',
+        'an error on the server prevented the request from succeeding; the server log has details',
+      ).body(),
+    );
+  });
+  return router;
+}

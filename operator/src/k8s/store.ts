@@ -1,0 +1,248 @@
+import type { KindDescriptor } from '@vigil/crds';
+import type pg from 'pg';
+import { storedMeta, toObject, type K8sObject, type ResourceRow } from './objects.js';
+import { fieldSelectorSql, labelSelectorSql, type SqlPart } from './selectors.js';
+import { alreadyExists, badRequest, conflict, notFound } from './status.js';
+
+/** Persistence of /k8s objects in `resources`, with the watch log in `resource_events`. */
+export const EVENTS_CHANNEL = 'vigil_resource_events';
+
+type Db = pg.Pool | pg.PoolClient;
+const COLUMNS =
+  'uid, namespace, name, resource_version, generation, labels, annotations, metadata, spec, status, created_at';
+
+export async function currentVersion(db: Db): Promise<string> {
+  const { rows } = await db.query<{ v: string }>(
+    'SELECT last_value::text AS v FROM resource_version_seq',
+  );
+  return rows[0]?.v ?? '1';
+}
+
+export interface ListOptions {
+  namespace?: string;
+  labelSelector?: string;
+  fieldSelector?: string;
+  limit?: number;
+  continueToken?: string;
+}
+
+export async function list(
+  db: Db,
+  k: KindDescriptor,
+  opts: ListOptions,
+): Promise<{ items: K8sObject[]; resourceVersion: string; continueToken?: string }> {
+  const part: SqlPart = { sql: ['api_group = $1', 'kind = $2'], params: [k.group, k.kind] };
+  if (opts.namespace) {
+    part.params.push(opts.namespace);
+    part.sql.push(`namespace = $${part.params.length}`);
+  }
+  if (opts.labelSelector) labelSelectorSql(opts.labelSelector, part);
+  if (opts.fieldSelector) fieldSelectorSql(opts.fieldSelector, part);
+  if (opts.continueToken) {
+    let after: [string, string];
+    try {
+      after = JSON.parse(Buffer.from(opts.continueToken, 'base64url').toString()) as [
+        string,
+        string,
+      ];
+    } catch {
+      throw badRequest('the continue token is not valid: list again without it');
+    }
+    part.params.push(after[0], after[1]);
+    part.sql.push(`(namespace, name) > ($${part.params.length - 1}, $${part.params.length})`);
+  }
+  const limit = opts.limit && opts.limit > 0 ? opts.limit : undefined;
+  const version = await currentVersion(db);
+  const { rows } = await db.query<ResourceRow>(
+    `SELECT ${COLUMNS} FROM resources WHERE ${part.sql.join(' AND ')} ORDER BY namespace, name${limit ? ` LIMIT ${limit + 1}` : ''}`,
+    part.params,
+  );
+  const more = limit !== undefined && rows.length > limit;
+  const page = more ? rows.slice(0, limit) : rows;
+  const last = page[page.length - 1];
+  return {
+    items: page.map((r) => toObject(k, r)),
+    resourceVersion: version,
+    ...(more && last
+      ? {
+          continueToken: Buffer.from(JSON.stringify([last.namespace, last.name])).toString(
+            'base64url',
+          ),
+        }
+      : {}),
+  };
+}
+
+export async function get(
+  db: Db,
+  k: KindDescriptor,
+  namespace: string,
+  name: string,
+): Promise<K8sObject | undefined> {
+  const { rows } = await db.query<ResourceRow>(
+    `SELECT ${COLUMNS} FROM resources WHERE api_group = $1 AND kind = $2 AND namespace = $3 AND name = $4`,
+    [k.group, k.kind, namespace, name],
+  );
+  return rows[0] && toObject(k, rows[0]);
+}
+
+async function recordEvent(
+  db: Db,
+  k: KindDescriptor,
+  type: 'ADDED' | 'MODIFIED' | 'DELETED',
+  obj: K8sObject,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO resource_events (resource_version, uid, api_group, kind, namespace, name, type, object) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      obj.metadata.resourceVersion,
+      obj.metadata.uid,
+      k.group,
+      k.kind,
+      obj.metadata.namespace ?? '',
+      obj.metadata.name,
+      type,
+      obj,
+    ],
+  );
+  await db.query('SELECT pg_notify($1, $2)', [
+    EVENTS_CHANNEL,
+    `${k.group}/${k.kind}/${obj.metadata.resourceVersion}`,
+  ]);
+}
+
+export async function create(db: Db, k: KindDescriptor, obj: K8sObject): Promise<K8sObject> {
+  const { labels, annotations, metadata } = storedMeta(obj);
+  try {
+    const { rows } = await db.query<ResourceRow>(
+      `INSERT INTO resources (api_group, kind, namespace, name, labels, annotations, metadata, spec, status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
+      [
+        k.group,
+        k.kind,
+        obj.metadata.namespace ?? '',
+        obj.metadata.name,
+        labels,
+        annotations,
+        metadata,
+        obj.spec ?? null,
+        obj.status ?? null,
+      ],
+    );
+    const created = toObject(k, rows[0] as ResourceRow);
+    await recordEvent(db, k, 'ADDED', created);
+    return created;
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw alreadyExists(k, obj.metadata.name);
+    throw error;
+  }
+}
+
+/**
+ * Replaces an object, failing with a Conflict when `expectedVersion` is stale. An object being
+ * deleted whose last finalizer goes away is deleted for good, as Kubernetes does.
+ */
+export async function replace(
+  db: Db,
+  k: KindDescriptor,
+  obj: K8sObject,
+  expectedVersion?: string,
+): Promise<K8sObject> {
+  const { labels, annotations, metadata } = storedMeta(obj);
+  const ns = obj.metadata.namespace ?? '';
+  const params: unknown[] = [
+    k.group,
+    k.kind,
+    ns,
+    obj.metadata.name,
+    labels,
+    annotations,
+    metadata,
+    obj.spec ?? null,
+    obj.status ?? null,
+  ];
+  let guard = '';
+  if (expectedVersion) {
+    params.push(expectedVersion);
+    guard = ` AND resource_version = $${params.length}::bigint`;
+  }
+  const { rows } = await db.query<ResourceRow>(
+    `UPDATE resources SET labels = $5, annotations = $6, metadata = $7, spec = $8, status = $9
+      WHERE api_group = $1 AND kind = $2 AND namespace = $3 AND name = $4${guard} RETURNING ${COLUMNS}`,
+    params,
+  );
+  if (!rows[0]) {
+    if (await get(db, k, ns, obj.metadata.name)) throw conflict(k, obj.metadata.name);
+    throw notFound(k, obj.metadata.name);
+  }
+  const updated = toObject(k, rows[0]);
+  if (updated.metadata.deletionTimestamp && !(updated.metadata.finalizers ?? []).length) {
+    return remove(db, k, ns, obj.metadata.name, updated);
+  }
+  await recordEvent(db, k, 'MODIFIED', updated);
+  return updated;
+}
+
+async function remove(
+  db: Db,
+  k: KindDescriptor,
+  ns: string,
+  name: string,
+  last: K8sObject,
+): Promise<K8sObject> {
+  await db.query(
+    'DELETE FROM resources WHERE api_group = $1 AND kind = $2 AND namespace = $3 AND name = $4',
+    [k.group, k.kind, ns, name],
+  );
+  const { rows } = await db.query<{ v: string }>(
+    `SELECT nextval('resource_version_seq')::text AS v`,
+  );
+  const gone = { ...last, metadata: { ...last.metadata, resourceVersion: rows[0]?.v as string } };
+  await recordEvent(db, k, 'DELETED', gone);
+  return gone;
+}
+
+/** Deletes at once, or — with finalizers — marks the object and leaves it to its controllers. */
+export async function destroy(
+  db: Db,
+  k: KindDescriptor,
+  namespace: string,
+  name: string,
+): Promise<{ object: K8sObject; gone: boolean }> {
+  const current = await get(db, k, namespace, name);
+  if (!current) throw notFound(k, name);
+  if ((current.metadata.finalizers ?? []).length) {
+    if (current.metadata.deletionTimestamp) return { object: current, gone: false };
+    const marked = {
+      ...current,
+      metadata: {
+        ...current.metadata,
+        deletionTimestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      },
+    };
+    return { object: await replace(db, k, marked), gone: false };
+  }
+  return { object: await remove(db, k, namespace, name, current), gone: true };
+}
+
+export async function eventsSince(db: Db, k: KindDescriptor, version: string, namespace?: string) {
+  const { rows } = await db.query<{
+    resource_version: string;
+    type: 'ADDED' | 'MODIFIED' | 'DELETED';
+    object: K8sObject;
+  }>(
+    `SELECT resource_version::text, type, object FROM resource_events
+      WHERE api_group = $1 AND kind = $2 AND resource_version > $3::bigint AND ($4::text IS NULL OR namespace = $4)
+      ORDER BY resource_version`,
+    [k.group, k.kind, version, namespace ?? null],
+  );
+  return rows;
+}
+
+/** The oldest version a watch can resume from; older ones get 410 Expired. */
+export async function oldestVersion(db: Db): Promise<string | undefined> {
+  const { rows } = await db.query<{ v: string | null }>(
+    'SELECT min(resource_version)::text AS v FROM resource_events',
+  );
+  return rows[0]?.v ?? undefined;
+}
