@@ -23,6 +23,7 @@ format:
 bench:
 	bash hack/ensure-deps.sh
 	npm run bench:db
+	npm run bench:k8s
 
 clean:
 	rm -rf crds/dist operator/dist console/dist

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KINDS, apiVersion, kindByName } from './kinds.js';
+import { KINDS, apiVersion, kindByName, kindByResource } from './kinds.js';
 
 describe('kind descriptors', () => {
   it('keeps the upstream API groups so existing manifests apply unchanged', () => {
@@ -9,9 +9,20 @@ describe('kind descriptors', () => {
       return apiVersion(descriptor);
     };
     expect(version('Canary')).toBe('canaries.flanksource.com/v1');
+    expect(version('Topology')).toBe('canaries.flanksource.com/v1');
     expect(version('ScrapeConfig')).toBe('configs.flanksource.com/v1');
+    expect(version('Playbook')).toBe('mission-control.flanksource.com/v1');
     expect(version('Permission')).toBe('mission-control.flanksource.com/v1');
     expect(kindByName('Pod')).toBeUndefined();
+  });
+
+  it('serves notification rules under the upstream kind and accepts our name for it', () => {
+    const notification = kindByName('Notification');
+    expect(notification?.plural).toBe('notifications');
+    expect(kindByName('NotificationRule')).toBe(notification);
+    expect(kindByResource('mission-control.flanksource.com', 'notificationrules')).toBe(
+      notification,
+    );
   });
 
   it('has unique plurals per group and unique short names', () => {
@@ -19,5 +30,72 @@ describe('kind descriptors', () => {
     expect(new Set(plurals).size).toBe(plurals.length);
     const shorts = KINDS.flatMap((k) => k.shortNames);
     expect(new Set(shorts).size).toBe(shorts.length);
+  });
+
+  it('has no short name that is also a resource name, so kubectl never picks the wrong kind', () => {
+    // Ours, plus names other operators install beside us (Flagger's Canary, mission-control's
+    // other kinds) and core short names.
+    const taken = new Set([
+      ...KINDS.flatMap((k) => [k.plural, k.singular]),
+      'component',
+      'components',
+      'connection',
+      'team',
+      'scope',
+      'view',
+      'plugin',
+      'application',
+      'po',
+      'pv',
+      'pvc',
+      'pdb',
+      'pc',
+      'ns',
+      'no',
+    ]);
+    for (const short of KINDS.flatMap((k) => k.shortNames)) expect(taken).not.toContain(short);
+  });
+
+  it('finds kinds by plural, singular or short name like kubectl', () => {
+    expect(kindByResource('canaries.flanksource.com', 'canaries')?.kind).toBe('Canary');
+    expect(kindByResource('canaries.flanksource.com', 'Topology')?.kind).toBe('Topology');
+    expect(kindByResource('canaries.flanksource.com', 'topo')?.kind).toBe('Topology');
+    expect(kindByResource('configs.flanksource.com', 'scrape')?.kind).toBe('ScrapeConfig');
+    expect(kindByResource('configs.flanksource.com', 'canaries')).toBeUndefined();
+  });
+
+  it('groups every kind under the vigil category, never under all', () => {
+    for (const k of KINDS) {
+      expect(k.categories).toEqual(['vigil']);
+      expect(k.namespaced).toBe(true);
+    }
+  });
+
+  it('declares the finalizers the controllers add', () => {
+    expect(kindByName('Canary')?.finalizer).toBe('canary.canaries.flanksource.com');
+    expect(kindByName('Topology')?.finalizer).toBe('topology.canaries.flanksource.com');
+  });
+
+  it('shows Ready and Age for every kind besides Canary, which shows its run results', () => {
+    const columns = (kind: string) => kindByName(kind)?.printerColumns.map((c) => c.name) ?? [];
+    expect(columns('Canary')).toEqual([
+      'Replicas',
+      'Interval',
+      'Schedule',
+      'Status',
+      'Last Check',
+      'Uptime 1H',
+      'Latency 1H',
+      'Last Transitioned',
+      'Message',
+      'Error',
+      'Age',
+    ]);
+    for (const k of KINDS.filter((k) => k.kind !== 'Canary')) {
+      const ready = k.printerColumns.find((c) => c.name === 'Ready');
+      expect(ready?.jsonPath).toBe('.status.conditions[?(@.type=="Ready")].status');
+      expect(k.printerColumns.find((c) => c.name === 'Reason')?.priority).toBe(1);
+      expect(k.printerColumns.at(-1)?.name).toBe('Age');
+    }
   });
 });

@@ -1,79 +1,76 @@
 /**
- * One descriptor per kind, read by the operator (/k8s, controllers), the CRD generator and the
- * console. Upstream API groups are kept so existing manifests apply unchanged.
+ * The kinds Vigil serves, one descriptor each (convention 2): the operator (/k8s, controllers), the
+ * CRD generator and the console all read these.
  */
-export interface KindDescriptor {
+import type { z } from 'zod';
+import type { KindDescriptor } from './descriptor.js';
+import { canaryKind } from './kinds/canary.js';
+import { notificationKind } from './kinds/notification.js';
+import { permissionKind } from './kinds/permission.js';
+import { playbookKind } from './kinds/playbook.js';
+import { scrapeConfigKind } from './kinds/scrapeconfig.js';
+import type { ObjectMeta } from './kinds/shared/meta.js';
+import { topologyKind } from './kinds/topology.js';
+
+// Annotated so declarations name each kind instead of repeating its schema types.
+export const KINDS: readonly [
+  typeof canaryKind,
+  typeof topologyKind,
+  typeof scrapeConfigKind,
+  typeof playbookKind,
+  typeof notificationKind,
+  typeof permissionKind,
+] = [canaryKind, topologyKind, scrapeConfigKind, playbookKind, notificationKind, permissionKind];
+
+type AnyKind = (typeof KINDS)[number];
+export type KindName = AnyKind['kind'];
+/** Other accepted spellings, e.g. NotificationRule for Notification. */
+export type KindAlias = AnyKind['aliases'][number];
+
+/** The descriptor type for a kind name or alias. */
+export type KindOf<N extends KindName | KindAlias> = AnyKind extends infer D
+  ? D extends AnyKind
+    ? N extends D['kind'] | D['aliases'][number]
+      ? D
+      : never
+    : never
+  : never;
+
+export interface Resource<Spec, Status> {
+  apiVersion: string;
   kind: string;
-  group: string;
-  version: string;
-  plural: string;
-  singular: string;
-  shortNames: string[];
-  /** The RBAC object that guards this kind in the policy module. */
-  policyObject: string;
+  metadata: ObjectMeta;
+  spec: Spec;
+  status?: Status;
 }
 
-export const KINDS = [
-  {
-    kind: 'Canary',
-    group: 'canaries.flanksource.com',
-    version: 'v1',
-    plural: 'canaries',
-    singular: 'canary',
-    shortNames: ['canary'],
-    policyObject: 'canaries',
-  },
-  {
-    kind: 'Topology',
-    group: 'canaries.flanksource.com',
-    version: 'v1',
-    plural: 'topologies',
-    singular: 'topology',
-    shortNames: ['topo'],
-    policyObject: 'topologies',
-  },
-  {
-    kind: 'ScrapeConfig',
-    group: 'configs.flanksource.com',
-    version: 'v1',
-    plural: 'scrapeconfigs',
-    singular: 'scrapeconfig',
-    shortNames: ['scrape'],
-    policyObject: 'config_scrapers',
-  },
-  {
-    kind: 'Playbook',
-    group: 'mission-control.flanksource.com',
-    version: 'v1',
-    plural: 'playbooks',
-    singular: 'playbook',
-    shortNames: ['pb'],
-    policyObject: 'playbooks',
-  },
-  {
-    kind: 'NotificationRule',
-    group: 'mission-control.flanksource.com',
-    version: 'v1',
-    plural: 'notifications',
-    singular: 'notification',
-    shortNames: ['notif'],
-    policyObject: 'notifications',
-  },
-  {
-    kind: 'Permission',
-    group: 'mission-control.flanksource.com',
-    version: 'v1',
-    plural: 'permissions',
-    singular: 'permission',
-    shortNames: ['perm'],
-    policyObject: 'permissions',
-  },
-] as const satisfies readonly KindDescriptor[];
+export type ResourceOf<N extends KindName | KindAlias> = Resource<
+  z.output<KindOf<N>['spec']>,
+  z.output<KindOf<N>['status']>
+>;
 
-export type KindName = (typeof KINDS)[number]['kind'];
+export type Canary = ResourceOf<'Canary'>;
+export type Topology = ResourceOf<'Topology'>;
+export type ScrapeConfig = ResourceOf<'ScrapeConfig'>;
+export type Playbook = ResourceOf<'Playbook'>;
+export type Notification = ResourceOf<'Notification'>;
+export type Permission = ResourceOf<'Permission'>;
 
+/** By kind name or alias ("NotificationRule" finds Notification). */
 export function kindByName(kind: string): KindDescriptor | undefined {
-  return KINDS.find((k) => k.kind === kind);
+  return KINDS.find((k) => k.kind === kind || (k.aliases as readonly string[]).includes(kind));
+}
+
+/** By API group and a resource name as kubectl accepts it: plural, singular or short name. */
+export function kindByResource(group: string, resource: string): KindDescriptor | undefined {
+  const name = resource.toLowerCase();
+  return KINDS.find(
+    (k) =>
+      k.group === group &&
+      (k.plural === name ||
+        k.singular === name ||
+        (k.shortNames as readonly string[]).includes(name)),
+  );
 }
 
 export function apiVersion(k: KindDescriptor): string {

@@ -8,7 +8,12 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embeddedPostg
 import { acquireInstanceLock } from './db/instanceLock.js';
 import { migrate } from './db/migrate.js';
 import { createPool, type Pool } from './db/pool.js';
+import { ControllerManager } from './controllers/manager.js';
+import { ClusterSource, clusterConfig, EmbeddedSource } from './controllers/source.js';
 import { createApp } from './http/app.js';
+import { createMetrics } from './http/metrics.js';
+import { crdsProvider } from './k8s/provider.js';
+import { WatchHub } from './k8s/watch.js';
 import type { K8sEndpoint } from './http/routes/kubeconfig.js';
 import { loadTls } from './tls/selfSigned.js';
 
@@ -51,7 +56,23 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     });
 
     const k8sEndpoint: K8sEndpoint = {};
-    const app = createApp({ pool, log, config: { ...config, k8sEndpoint } });
+    const metrics = createMetrics();
+    const k8sProvider = crdsProvider();
+    const watchHub = new WatchHub(pool, k8sProvider.kinds, log);
+    const app = createApp({
+      pool,
+      log,
+      config: { ...config, k8sEndpoint },
+      metrics,
+      k8sProvider,
+      watchHub,
+    });
+    // Controllers run on the leader only (a Postgres advisory lock), after the API is up.
+    const source = config.kubernetes
+      ? new ClusterSource(clusterConfig(), log)
+      : new EmbeddedSource(pool, watchHub);
+    const controllers = new ControllerManager(pool, source, log, metrics.registry);
+    cleanups.push(() => controllers.stop());
     const server = http.createServer(app);
     // Watches (kubectl get -w, informers) hold requests open for minutes; no request timeout.
     server.requestTimeout = 0;
@@ -99,6 +120,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
           server.closeIdleConnections();
         }),
     );
+    if (config.controllers === 'on') controllers.start();
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     return {
       url: config.publicUrl ?? `http://${host}:${port}`,

@@ -41,7 +41,13 @@ export interface VigilProcess {
 
 /** Runs the built `vigil serve` as a user would, and waits until it is ready. */
 export async function startVigil(
-  opts: { dataDir?: string; env?: Record<string, string>; port?: number; main?: string } = {},
+  opts: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    port?: number;
+    main?: string;
+    args?: string[];
+  } = {},
 ): Promise<VigilProcess> {
   const main = opts.main ?? MAIN;
   if (!fs.existsSync(main))
@@ -49,7 +55,7 @@ export async function startVigil(
   const dataDir = opts.dataDir ?? tempDataDir();
   const port = opts.port ?? (await freePort());
   let out = '';
-  const child = spawn(process.execPath, [main, 'serve'], {
+  const child = spawn(process.execPath, [main, 'serve', ...(opts.args ?? [])], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -33,6 +33,8 @@ const schema = z.object({
   consoleDir: z.string().min(1),
   docsDir: z.string().min(1),
   kubernetes: z.boolean(),
+  /** Run the controllers (on the leader); off makes this process a pure API server. */
+  controllers: z.enum(['on', 'off']),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -54,6 +56,7 @@ const sources: Record<keyof Config, string> = {
   consoleDir: 'VIGIL_CONSOLE_DIR',
   docsDir: 'VIGIL_DOCS_DIR',
   kubernetes: '--kubernetes',
+  controllers: 'VIGIL_CONTROLLERS',
 };
 
 const flagNames: Record<string, keyof Config> = {
@@ -88,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, args: readonly string[]): Con
     consoleDir: env.VIGIL_CONSOLE_DIR ?? defaultConsoleDir,
     docsDir: env.VIGIL_DOCS_DIR ?? defaultDocsDir,
     kubernetes: false,
+    controllers: env.VIGIL_CONTROLLERS ?? 'on',
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
@@ -136,4 +140,5 @@ Environment only:
   VIGIL_ADMIN_TOKEN     an API token the first admin holds, for automation
   VIGIL_ADMIN_EMAIL     first admin's sign-in e-mail (default admin@vigil.local)
   VIGIL_TLS_CERT, VIGIL_TLS_KEY  PEM files for HTTPS (default: a private CA made in the data dir)
+  VIGIL_CONTROLLERS     on (default) or off: off serves the API without reconciling
 `;

@@ -33,6 +33,7 @@ export interface AppDeps {
   metrics?: Metrics;
   db?: DbApiOptions;
   k8sProvider?: KindsProvider;
+  watchHub?: WatchHub;
 }
 
 /** Builds the whole HTTP surface without listening, so tests drive it in-process. */
@@ -43,6 +44,7 @@ export function createApp({
   metrics = createMetrics(),
   db,
   k8sProvider = crdsProvider(),
+  watchHub,
 }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -94,7 +96,7 @@ export function createApp({
   api.use(apiNotFound);
   app.use('/api', api);
   // The Kubernetes-compatible API for Vigil's kinds; the downloaded kubeconfig points here.
-  const hub = new WatchHub(pool, k8sProvider.kinds, log);
+  const hub = watchHub ?? new WatchHub(pool, k8sProvider.kinds, log);
   app.locals.stopWatches = () => hub.stop();
   app.use(
     '/k8s',

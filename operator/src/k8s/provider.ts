@@ -1,24 +1,19 @@
-import { KINDS, type KindDescriptor } from '@vigil/crds';
+import { KINDS, objectSchema, validate, type KindDescriptor } from '@vigil/crds';
 import type { KindsProvider } from './router.js';
-import type { PrinterColumn } from './table.js';
+import type { Cause } from './status.js';
 
-const AGE: PrinterColumn = { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' };
+// The router checks these itself (they apply before the object's own schema).
+const CHECKED_BY_ROUTER = new Set(['apiVersion', 'kind', 'metadata.name']);
 
 /** Kinds, schemas, printer columns and validation, as declared once in the crds package. */
 export function crdsProvider(): KindsProvider {
   return {
     kinds: KINDS,
-    schemaOf: () => ({
-      type: 'object',
-      properties: {
-        spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-        status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-      },
-    }),
-    printerColumns: (k: KindDescriptor) => [
-      ...((k as { printerColumns?: PrinterColumn[] }).printerColumns ?? []),
-      AGE,
-    ],
-    validate: () => [],
+    schemaOf: (k: KindDescriptor) => objectSchema(k) as unknown as Record<string, unknown>,
+    printerColumns: (k: KindDescriptor) => [...k.printerColumns],
+    validate: (k, obj): Cause[] => {
+      const result = validate(k.kind, obj);
+      return result.ok ? [] : result.causes.filter((c) => !CHECKED_BY_ROUTER.has(c.field));
+    },
   };
 }

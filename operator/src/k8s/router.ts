@@ -155,7 +155,7 @@ export function k8sRouter(deps: {
         reason: 'FieldValueInvalid',
         message: `Invalid value: "${String(obj.apiVersion)}": must be ${k.group}/${k.version}`,
       });
-    if (obj.kind !== k.kind)
+    if (obj.kind !== k.kind && !k.aliases.includes(String(obj.kind)))
       causes.push({
         field: 'kind',
         reason: 'FieldValueInvalid',

@@ -12,10 +12,11 @@ const COLUMNS =
   'uid, namespace, name, resource_version, generation, labels, annotations, metadata, spec, status, created_at';
 
 export async function currentVersion(db: Db): Promise<string> {
+  // Before the first nextval, last_value is the start value although no version exists yet.
   const { rows } = await db.query<{ v: string }>(
-    'SELECT last_value::text AS v FROM resource_version_seq',
+    'SELECT (CASE WHEN is_called THEN last_value ELSE last_value - 1 END)::text AS v FROM resource_version_seq',
   );
-  return rows[0]?.v ?? '1';
+  return rows[0]?.v ?? '0';
 }
 
 export interface ListOptions {

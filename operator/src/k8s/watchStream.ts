@@ -9,6 +9,9 @@ import { toTable, wantsTable, type PrinterColumn } from './table.js';
 import type { WatchEvent, WatchHub } from './watch.js';
 
 const DEFAULT_TIMEOUT_S = 1800;
+
+// Every watcher of a kind receives the same event objects: serialise each once, not per watcher.
+const serialised = { json: new WeakMap<object, string>(), table: new WeakMap<object, string>() };
 const BOOKMARK_MS = 15_000;
 
 /**
@@ -52,8 +55,18 @@ export async function serveWatch(
     (!namespace || o.metadata.namespace === namespace) &&
     matchesLabels(labelSelector, o.metadata.labels) &&
     matchesFields(fieldSelector, o.metadata);
-  const emit = (type: string, o: K8sObject) =>
-    write(type, table ? toTable([o], opts.columns, o.metadata.resourceVersion ?? '', false) : o);
+  const emit = (type: string, o: K8sObject) => {
+    const cache = table ? serialised.table : serialised.json;
+    let line = cache.get(o);
+    if (line === undefined) {
+      const object = table
+        ? toTable([o], opts.columns, o.metadata.resourceVersion ?? '', false)
+        : o;
+      line = `${JSON.stringify({ type, object })}\n`;
+      cache.set(o, line);
+    }
+    res.write(line);
+  };
 
   let sent = BigInt(0);
   const buffered: WatchEvent[] = [];
