@@ -38,7 +38,7 @@ COPY --from=build --chown=vigil:vigil /src/console/dist ./console/dist
 COPY --chown=vigil:vigil docs ./docs
 USER 10001
 VOLUME /data
-EXPOSE 8080
+EXPOSE 8080 8443
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 ENTRYPOINT ["node", "operator/dist/main.js"]
 CMD ["serve"]

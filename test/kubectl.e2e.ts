@@ -82,7 +82,7 @@ describe.each([29, 30, 31, 32, 33])('kubectl 1.%i with a downloaded kubeconfig',
   it('lists the resource types', () => {
     const r = k.run(['api-resources', '--api-group=canaries.flanksource.com']);
     expect(r.stderr).toBe('');
-    expect(r.stdout).toMatch(/canaries\s+canary\s+canaries\.flanksource\.com\/v1\s+true\s+Canary/);
+    expect(r.stdout).toMatch(/canaries\s+cnry\s+canaries\.flanksource\.com\/v1\s+true\s+Canary/);
   });
 
   it('applies: created, unchanged, configured, and server-side', () => {

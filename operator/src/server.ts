@@ -8,7 +8,9 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embeddedPostg
 import { acquireInstanceLock } from './db/instanceLock.js';
 import { migrate } from './db/migrate.js';
 import { createPool, type Pool } from './db/pool.js';
-import { ControllerManager } from './controllers/manager.js';
+import { LeaderElection } from './controllers/leader.js';
+import { LeaseElection } from './controllers/leaseElection.js';
+import { ControllerManager, RECONCILERS } from './controllers/manager.js';
 import { ClusterSource, clusterConfig, EmbeddedSource } from './controllers/source.js';
 import { createApp } from './http/app.js';
 import { createMetrics } from './http/metrics.js';
@@ -68,10 +70,21 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       watchHub,
     });
     // Controllers run on the leader only (a Postgres advisory lock), after the API is up.
-    const source = config.kubernetes
-      ? new ClusterSource(clusterConfig(), log)
-      : new EmbeddedSource(pool, watchHub);
-    const controllers = new ControllerManager(pool, source, log, metrics.registry);
+    const kc = config.kubernetes ? clusterConfig() : undefined;
+    const source = kc ? new ClusterSource(kc, log) : new EmbeddedSource(pool, watchHub);
+    // In a cluster the leader holds a Lease (falling back to the database lock without one).
+    const elect = kc
+      ? (onLead: () => void) =>
+          new LeaseElection(kc, log, onLead, new LeaderElection(pool, log, onLead))
+      : undefined;
+    const controllers = new ControllerManager(
+      pool,
+      source,
+      log,
+      metrics.registry,
+      RECONCILERS(),
+      elect,
+    );
     cleanups.push(() => controllers.stop());
     const server = http.createServer(app);
     // Watches (kubectl get -w, informers) hold requests open for minutes; no request timeout.

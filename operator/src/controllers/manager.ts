@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import client from 'prom-client';
 import { nowTime } from '../k8s/objects.js';
 import { LeaderElection } from './leader.js';
+import type { Election } from './leaseElection.js';
 import { WorkQueue } from './queue.js';
 import { readyCondition, type Condition, type Outcome, type Reconciler } from './reconciler.js';
 import { canaryReconciler } from './reconcilers/canary.js';
@@ -44,7 +45,9 @@ export const RECONCILERS = () => [
  */
 export class ControllerManager {
   private readonly queues: WorkQueue[] = [];
-  private readonly leader: LeaderElection;
+  private readonly leader: Election;
+  private running: Promise<void> = Promise.resolve();
+  private stopped = false;
   private readonly metrics;
 
   constructor(
@@ -53,8 +56,13 @@ export class ControllerManager {
     private readonly log: Logger,
     registry: client.Registry,
     private readonly reconcilers: Reconciler[] = RECONCILERS(),
+    elect: (onLead: () => void) => Election = (onLead) => new LeaderElection(pool, log, onLead),
   ) {
-    this.leader = new LeaderElection(pool, log, () => void this.run());
+    this.leader = elect(() => {
+      this.running = this.run().catch((error: unknown) =>
+        this.log.error({ err: error }, 'controllers failed to start'),
+      );
+    });
     const queueDepth = this.queues;
     this.metrics = {
       duration: new client.Histogram({
@@ -85,6 +93,9 @@ export class ControllerManager {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    // A stop during start-up waits for it, so nothing queries a closing pool.
+    await this.running;
     await this.source.stop();
     this.queues.forEach((q) => q.stop());
     await this.leader.stop();
@@ -97,6 +108,7 @@ export class ControllerManager {
 
   private async run(): Promise<void> {
     for (const r of this.reconcilers) {
+      if (this.stopped) return;
       const queue = new WorkQueue(
         (key) => this.reconcile(r, key),
         (key, error, attempt) => {
@@ -113,6 +125,7 @@ export class ControllerManager {
   }
 
   private async reconcile(r: Reconciler, key: string): Promise<void> {
+    if (this.stopped) return;
     const end = this.metrics.duration.startTimer({ kind: r.kind.kind });
     const [namespace = '', name = ''] = key.split('/');
     try {
