@@ -15,5 +15,9 @@ export function crdsProvider(): KindsProvider {
       const result = validate(k.kind, obj);
       return result.ok ? [] : result.causes.filter((c) => !CHECKED_BY_ROUTER.has(c.field));
     },
+    normalizeSpec: (k, obj) => {
+      const result = validate(k.kind, obj);
+      return result.ok ? (result.value as { spec?: unknown }).spec : obj.spec;
+    },
   };
 }
