@@ -5,7 +5,12 @@ import type { Cause } from './status.js';
 // The router checks these itself (they apply before the object's own schema).
 const CHECKED_BY_ROUTER = new Set(['apiVersion', 'kind', 'metadata.name']);
 
-/** Kinds, schemas, printer columns and validation, as declared once in the crds package. */
+/**
+ * Kinds, schemas, printer columns and validation, as declared once in the crds package. Specs
+ * are stored as written, not defaulted: defaults inside list items would make every
+ * `kubectl apply` of an unchanged manifest report "configured" (a JSON merge patch replaces
+ * whole lists), so defaults are applied where specs are read.
+ */
 export function crdsProvider(): KindsProvider {
   return {
     kinds: KINDS,
@@ -14,10 +19,6 @@ export function crdsProvider(): KindsProvider {
     validate: (k, obj): Cause[] => {
       const result = validate(k.kind, obj);
       return result.ok ? [] : result.causes.filter((c) => !CHECKED_BY_ROUTER.has(c.field));
-    },
-    normalizeSpec: (k, obj) => {
-      const result = validate(k.kind, obj);
-      return result.ok ? (result.value as { spec?: unknown }).spec : obj.spec;
     },
   };
 }

@@ -130,21 +130,6 @@ describe('/k8s semantics', () => {
     ]);
   });
 
-  it('stores schema defaults and prunes unknown fields, as an API server does', async () => {
-    const res = await send(
-      'post',
-      base,
-      canary('defaults', {
-        interval: 30,
-        http: [{ name: 'h', url: 'https://example.com' }],
-        bogus: 1,
-      }),
-    ).expect(201);
-    expect(res.body.spec.replicas).toBe(1);
-    expect(res.body.spec.http[0].method).toBe('GET');
-    expect(res.body.spec.bogus).toBeUndefined();
-  });
-
   it('does not persist dry runs', async () => {
     await send('post', `${base}?dryRun=All`, canary('dry')).expect(201);
     await send('get', `${base}/dry`).expect(404);

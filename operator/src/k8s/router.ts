@@ -39,8 +39,6 @@ export interface KindsProvider {
   printerColumns: (k: KindDescriptor) => PrinterColumn[];
   /** Causes for an invalid object; empty when valid. */
   validate: (k: KindDescriptor, obj: K8sObject) => Cause[];
-  /** The spec with schema defaults applied and unknown fields pruned, as an API server stores it. */
-  normalizeSpec?: (k: KindDescriptor, obj: K8sObject) => unknown;
 }
 
 const NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -183,7 +181,6 @@ export function k8sRouter(deps: {
     }
     causes.push(...provider.validate(k, obj));
     if (causes.length) throw invalid(k, name ?? '', causes);
-    if (provider.normalizeSpec && obj.spec !== undefined) obj.spec = provider.normalizeSpec(k, obj);
   };
   const shape = (req: Request, res: Response, k: KindDescriptor, obj: K8sObject, status = 200) => {
     if (wantsTable(req.headers.accept))
