@@ -97,9 +97,12 @@ describe('console shell', () => {
     await page.getByText('Download kubeconfig').click();
     await page.getByRole('heading', { name: 'Download and install kubeconfig' }).waitFor();
     await page.locator('.monaco-editor').waitFor({ timeout: 20_000 });
-    expect((await page.locator('.view-lines').innerText()).replace(/\u00a0/g, ' ')).toContain(
-      'kubectl get canaries -A',
-    );
+    // Monaco renders its lines progressively: wait for the whole text.
+    await expect
+      .poll(async () => (await page.locator('.view-lines').innerText()).replace(/\u00a0/g, ' '), {
+        timeout: 10_000,
+      })
+      .toContain('kubectl get canaries -A');
     expect(await page.getByRole('link', { name: 'Download kubeconfig' }).getAttribute('href')).toBe(
       '/api/kubeconfig',
     );
