@@ -25,6 +25,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           root: 'test',
+          globalSetup: ['globalSetup.ts'],
           include: ['**/*.e2e.ts'],
           environment: 'node',
           testTimeout: 180_000,
