@@ -92,7 +92,7 @@ export function createApp({
   });
   api.use('/properties', propertyRoutes(pool));
   api.use('/db', dbApi(pool, db).router);
-  api.use('/kubeconfig', kubeconfigRoutes(pool, config.publicUrl, config.k8sEndpoint));
+  api.use('/kubeconfig', kubeconfigRoutes(pool, publicUrl, config.k8sEndpoint));
   api.use(apiNotFound);
   app.use('/api', api);
   // The Kubernetes-compatible API for Vigil's kinds; the downloaded kubeconfig points here.

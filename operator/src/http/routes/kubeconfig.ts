@@ -60,11 +60,10 @@ users:
 /** GET /api/kubeconfig: a kubeconfig holding a fresh personal token for the signed-in user. */
 export function kubeconfigRoutes(
   pool: pg.Pool,
-  publicUrl: string | undefined,
+  publicUrl: (req: Request) => string,
   endpoint?: K8sEndpoint,
 ): Router {
   const router = Router();
-  const base = (req: Request) => publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
   router.get('/', async (req, res) => {
     const principal = res.locals.principal as Principal;
     const token = newSecret('vgl_');
@@ -74,7 +73,7 @@ export function kubeconfigRoutes(
       principal.person.id,
       digest(token),
     ]);
-    const url = base(req);
+    const url = publicUrl(req);
     res
       .type('application/yaml')
       .attachment(`${instanceName(url)}-kubeconfig.yaml`)
