@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 start=$(date +%s)
 bash hack/ensure-deps.sh
 bash hack/ensure-chromium.sh
+bash hack/ensure-test-services.sh
 
 echo "== format, lint, types"
 npx prettier --check . --log-level warn

@@ -12,6 +12,9 @@ import { LeaderElection } from './controllers/leader.js';
 import { LeaseElection } from './controllers/leaseElection.js';
 import { ControllerManager, RECONCILERS } from './controllers/manager.js';
 import { ClusterSource, clusterConfig, EmbeddedSource } from './controllers/source.js';
+import { HealthEngine } from './health/engine.js';
+import { RUNNERS } from './health/runners/index.js';
+import { canaryStatusWriter } from './health/statusWriter.js';
 import { createApp } from './http/app.js';
 import { createMetrics } from './http/metrics.js';
 import { crdsProvider } from './k8s/provider.js';
@@ -58,6 +61,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     });
 
     const k8sEndpoint: K8sEndpoint = {};
+    const healthRef: { engine?: HealthEngine } = {};
     const metrics = createMetrics();
     const k8sProvider = crdsProvider();
     const watchHub = new WatchHub(pool, k8sProvider.kinds, log);
@@ -68,6 +72,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       metrics,
       k8sProvider,
       watchHub,
+      health: healthRef,
     });
     // Controllers run on the leader only (a Postgres advisory lock), after the API is up.
     const kc = config.kubernetes ? clusterConfig() : undefined;
@@ -86,6 +91,17 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       elect,
     );
     cleanups.push(() => controllers.stop());
+    // The health engine schedules and runs checks on the leader, like the controllers.
+    const health = new HealthEngine({
+      pool,
+      log: log.child({ component: 'health' }),
+      registry: metrics.registry,
+      runners: RUNNERS,
+      writeStatus: canaryStatusWriter(source, log),
+    });
+    controllers.whenLeading(() => health.start());
+    cleanups.push(() => health.stop());
+    healthRef.engine = health;
     const server = http.createServer(app);
     // Watches (kubectl get -w, informers) hold requests open for minutes; no request timeout.
     server.requestTimeout = 0;

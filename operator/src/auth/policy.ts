@@ -29,7 +29,8 @@ export const OBJECTS = [
   'permissions',
 ] as const;
 export type PolicyObject = (typeof OBJECTS)[number];
-export type Action = 'read' | 'write';
+/** `run` is Run Now on checks and playbooks: every role but viewer (spec 001 §6). */
+export type Action = 'read' | 'write' | 'run';
 
 const PRIVILEGED: readonly PolicyObject[] = ['rbac', 'identities', 'connections'];
 const RESPONDER_WRITES: readonly PolicyObject[] = [
@@ -40,6 +41,7 @@ const RESPONDER_WRITES: readonly PolicyObject[] = [
 ];
 
 function roleAllows(role: Role, object: PolicyObject, action: Action): boolean {
+  if (action === 'run') return role !== 'viewer' && !PRIVILEGED.includes(object);
   switch (role) {
     case 'admin':
       return true;
@@ -122,6 +124,7 @@ export const PERMISSION_ACTIONS = [
 function covers(ruleAction: string, action: Action): boolean {
   const actions = ruleAction.split(',').map((a) => a.trim());
   if (actions.includes('*')) return true;
+  if (action === 'run') return actions.includes('run');
   return action === 'read' ? actions.includes('read') : actions.some((a) => a !== 'read');
 }
 

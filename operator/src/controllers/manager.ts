@@ -48,6 +48,7 @@ export class ControllerManager {
   private readonly leader: Election;
   private running: Promise<void> = Promise.resolve();
   private stopped = false;
+  private readonly leadingHooks: (() => Promise<void> | void)[] = [];
   private readonly metrics;
 
   constructor(
@@ -59,9 +60,11 @@ export class ControllerManager {
     elect: (onLead: () => void) => Election = (onLead) => new LeaderElection(pool, log, onLead),
   ) {
     this.leader = elect(() => {
-      this.running = this.run().catch((error: unknown) =>
-        this.log.error({ err: error }, 'controllers failed to start'),
-      );
+      this.running = this.run()
+        .then(async () => {
+          for (const hook of this.leadingHooks) if (!this.stopped) await hook();
+        })
+        .catch((error: unknown) => this.log.error({ err: error }, 'controllers failed to start'));
     });
     const queueDepth = this.queues;
     this.metrics = {
@@ -86,6 +89,11 @@ export class ControllerManager {
         },
       }),
     };
+  }
+
+  /** Work that runs on the leader only (schedulers), started once the controllers are up. */
+  whenLeading(hook: () => Promise<void> | void): void {
+    this.leadingHooks.push(hook);
   }
 
   start(): void {

@@ -16,6 +16,8 @@ import { apiNotFound, errorHandler } from './errors.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { agentRoutes } from './routes/agents.js';
 import { authRoutes } from './routes/auth.js';
+import { canaryRoutes } from './routes/canary.js';
+import type { HealthEngine } from '../health/engine.js';
 import { kubeconfigRoutes, type K8sEndpoint } from './routes/kubeconfig.js';
 import { profileRoutes } from './routes/profile.js';
 import { userRoutes } from './routes/users.js';
@@ -34,6 +36,8 @@ export interface AppDeps {
   db?: DbApiOptions;
   k8sProvider?: KindsProvider;
   watchHub?: WatchHub;
+  /** The health engine, once this replica leads (Run Now needs it). */
+  health?: { engine?: HealthEngine };
 }
 
 /** Builds the whole HTTP surface without listening, so tests drive it in-process. */
@@ -45,6 +49,7 @@ export function createApp({
   db,
   k8sProvider = crdsProvider(),
   watchHub,
+  health = {},
 }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -87,6 +92,7 @@ export function createApp({
   api.use('/people', users.people);
   api.use('/rbac', users.rbac);
   api.use('/agent', agentRoutes(pool));
+  api.use('/canary', canaryRoutes(pool, health));
   api.get('/about', (_req, res) => {
     res.json({ Version: VERSION });
   });

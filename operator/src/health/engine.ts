@@ -1,0 +1,548 @@
+import type { Logger } from 'pino';
+import type client from 'prom-client';
+import type { Pool } from '../db/pool.js';
+import { runCanary, type CheckRun } from './canaryRun.js';
+import { HealthMetrics } from './metrics.js';
+import type { CanaryDefinition, CheckDefinition, FinalResult } from './pipeline.js';
+import { projectChecks } from './projection.js';
+import { canarySchedule, type CanarySchedule } from './schedule.js';
+import { canaryStatus, RollingWindow } from './status.js';
+import type { CheckRunner, ConnectionFields, RunContext } from './types.js';
+import { ResultWriter, type StatusRow } from './writer.js';
+
+/**
+ * The health engine: keeps every local canary scheduled, runs it (never overlapping its own
+ * previous run), writes results in batches and reports each Kubernetes-sourced canary's status.
+ *
+ * Canaries are read from the database (the Canary reconciler and the console both write them),
+ * incrementally every SYNC_MS and fully every FULL_SYNC_MS. Due runs sit in one min-heap served
+ * by one timer, so 10,000 schedules cost one timer, not 10,000.
+ */
+
+export interface EngineOptions {
+  pool: Pool;
+  log: Logger;
+  registry: client.Registry;
+  runners: Record<string, CheckRunner>;
+  /** Writes status fields onto a Kubernetes-sourced canary (merged into its status). */
+  writeStatus?: (namespace: string, name: string, status: Record<string, unknown>) => Promise<void>;
+  /** Canary runs at once across the engine. */
+  concurrency?: number;
+  /** The longest one check may run before it is cancelled. */
+  checkTimeoutMs?: number;
+  syncMs?: number;
+}
+
+interface CanaryState {
+  def: CanaryDefinition;
+  source: string | null;
+  checks: CheckDefinition[];
+  schedule?: CanarySchedule;
+  version: number;
+  running: boolean;
+  fingerprint: string;
+}
+
+interface Due {
+  at: number;
+  id: string;
+  version: number;
+}
+
+const NIL_AGENT = '00000000-0000-0000-0000-000000000000';
+const FULL_SYNC_MS = 5 * 60_000;
+
+export class HealthEngine {
+  private readonly canaries = new Map<string, CanaryState>();
+  private readonly heap: Due[] = [];
+  private readonly waiting: Due[] = [];
+  private readonly windows = new Map<string, RollingWindow>();
+  /** Console-made canaries: the spec their checks were last projected from. */
+  private readonly projected = new Map<string, string>();
+  private readonly transformedIds = new Map<string, Set<string>>();
+  private readonly writer: ResultWriter;
+  private readonly metrics: HealthMetrics;
+  private readonly stopController = new AbortController();
+  private timer?: NodeJS.Timeout;
+  private syncTimer?: NodeJS.Timeout;
+  private timerAt = Infinity;
+  private active = 0;
+  private watermark?: Date;
+  private lastFull = 0;
+  private inFlight = new Set<Promise<void>>();
+  private started = false;
+
+  constructor(private readonly opts: EngineOptions) {
+    this.writer = new ResultWriter(opts.pool, opts.log);
+    this.metrics = new HealthMetrics(opts.registry);
+  }
+
+  get size(): number {
+    return this.canaries.size;
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    await this.sync();
+    const loop = () => {
+      this.syncTimer = setTimeout(() => {
+        void this.sync()
+          .catch((error: unknown) => this.opts.log.warn({ err: error }, 'health sync failed'))
+          .finally(() => {
+            if (!this.stopController.signal.aborted) loop();
+          });
+      }, this.opts.syncMs ?? 2000);
+    };
+    loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopController.abort();
+    clearTimeout(this.timer);
+    clearTimeout(this.syncTimer);
+    await Promise.allSettled([...this.inFlight]);
+    await this.writer.stop();
+  }
+
+  /** Reads canaries changed since the last sync (all of them every few minutes). */
+  async sync(): Promise<void> {
+    const full = !this.watermark || Date.now() - this.lastFull > FULL_SYNC_MS;
+    const since = full ? null : new Date((this.watermark as Date).getTime() - 5000);
+    const { rows } = await this.opts.pool.query<{
+      id: string;
+      name: string;
+      namespace: string;
+      labels: Record<string, string> | null;
+      annotations: Record<string, string> | null;
+      spec: Record<string, unknown>;
+      source: string | null;
+      deleted: boolean;
+      changed: Date;
+      checks: {
+        id: string;
+        type: string;
+        name: string;
+        description: string | null;
+        labels: Record<string, string> | null;
+        spec: Record<string, unknown>;
+      }[];
+    }>(
+      `SELECT ca.id, ca.name, ca.namespace, ca.labels, ca.annotations, ca.spec, ca.source,
+         ca.deleted_at IS NOT NULL AS deleted,
+         greatest(ca.updated_at, ca.deleted_at, ca.created_at,
+           (SELECT max(updated_at) FROM checks k WHERE k.canary_id = ca.id)) AS changed,
+         coalesce((SELECT json_agg(json_build_object('id', k.id, 'type', k.type, 'name', k.name,
+             'description', k.description, 'labels', k.labels, 'spec', k.spec) ORDER BY k.created_at, k.name)
+           FROM checks k WHERE k.canary_id = ca.id AND k.deleted_at IS NULL
+             AND NOT coalesce(k.transformed, false)), '[]') AS checks
+       FROM canaries ca
+       WHERE ca.agent_id = $1
+         AND ($2::timestamptz IS NULL AND ca.deleted_at IS NULL
+           OR $2 IS NOT NULL AND (ca.updated_at > $2 OR ca.deleted_at > $2 OR ca.created_at > $2
+             OR EXISTS (SELECT 1 FROM checks k WHERE k.canary_id = ca.id AND k.updated_at > $2)))`,
+      [NIL_AGENT, since?.toISOString() ?? null],
+    );
+    const seen = new Set<string>();
+    for (const row of rows) {
+      if (!this.watermark || row.changed > this.watermark) this.watermark = row.changed;
+      seen.add(row.id);
+      if (row.deleted) {
+        this.forget(row.id);
+        continue;
+      }
+      let checks = row.checks;
+      const fromKubernetes = row.source?.startsWith('kubernetes/') ?? false;
+      if (!fromKubernetes && !row.source?.startsWith('check=')) {
+        // Console-made canaries have no reconciler: project their checks here.
+        const fingerprint = JSON.stringify([row.spec, row.labels, row.namespace]);
+        if (this.projected.get(row.id) !== fingerprint || checks.length === 0) {
+          this.projected.set(row.id, fingerprint);
+          await projectChecks(this.opts.pool, {
+            id: row.id,
+            namespace: row.namespace,
+            labels: row.labels,
+            spec: row.spec,
+          });
+          checks = await this.checksOf(row.id);
+        }
+      }
+      this.upsert(row, checks);
+    }
+    if (full) {
+      this.lastFull = Date.now();
+      for (const id of [...this.canaries.keys()]) if (!seen.has(id)) this.forget(id);
+      this.watermark ??= new Date();
+    }
+    this.metrics.scheduled.set(this.canaries.size);
+  }
+
+  private async checksOf(canaryId: string) {
+    const { rows } = await this.opts.pool.query<{
+      id: string;
+      type: string;
+      name: string;
+      description: string | null;
+      labels: Record<string, string> | null;
+      spec: Record<string, unknown>;
+    }>(
+      `SELECT id, type, name, description, labels, spec FROM checks
+       WHERE canary_id = $1 AND deleted_at IS NULL AND NOT coalesce(transformed, false)
+       ORDER BY created_at, name`,
+      [canaryId],
+    );
+    return rows;
+  }
+
+  private upsert(
+    row: {
+      id: string;
+      name: string;
+      namespace: string;
+      labels: Record<string, string> | null;
+      annotations: Record<string, string> | null;
+      spec: Record<string, unknown>;
+      source: string | null;
+    },
+    checks: {
+      id: string;
+      type: string;
+      name: string;
+      description: string | null;
+      labels: Record<string, string> | null;
+      spec: Record<string, unknown>;
+    }[],
+  ) {
+    const fingerprint = JSON.stringify([row.spec, row.annotations, checks.map((c) => c.id)]);
+    const old = this.canaries.get(row.id);
+    if (old && old.fingerprint === fingerprint) return;
+    const state: CanaryState = {
+      def: {
+        id: row.id,
+        name: row.name,
+        namespace: row.namespace,
+        labels: row.labels ?? {},
+        spec: row.spec,
+      },
+      source: row.source,
+      checks: checks.map((c) => ({
+        id: c.id,
+        type: c.type,
+        name: c.name,
+        description: c.description,
+        labels: c.labels ?? {},
+        spec: c.spec,
+      })),
+      schedule: canarySchedule({ id: row.id, spec: row.spec, annotations: row.annotations }),
+      version: (old?.version ?? 0) + 1,
+      running: old?.running ?? false,
+      fingerprint,
+    };
+    this.canaries.set(row.id, state);
+    if (state.schedule && state.checks.length) {
+      // Newly scheduled or changed canaries run at once (crds.md §1.7 run-now).
+      this.push({ at: Date.now(), id: row.id, version: state.version });
+    } else {
+      this.recordNextRun(state, null);
+    }
+  }
+
+  private forget(id: string) {
+    const state = this.canaries.get(id);
+    if (!state) return;
+    this.canaries.delete(id);
+    this.projected.delete(id);
+    for (const c of state.checks) {
+      this.windows.delete(c.id);
+      this.metrics.forget(c.id);
+    }
+  }
+
+  private push(due: Due) {
+    heapPush(this.heap, due);
+    if (due.at < this.timerAt) this.arm();
+  }
+
+  private arm() {
+    clearTimeout(this.timer);
+    const top = this.heap[0];
+    if (!top || this.stopController.signal.aborted) {
+      this.timerAt = Infinity;
+      return;
+    }
+    this.timerAt = top.at;
+    this.timer = setTimeout(() => this.tick(), Math.max(0, top.at - Date.now()));
+  }
+
+  private tick() {
+    const now = Date.now();
+    while (this.heap.length && (this.heap[0] as Due).at <= now) {
+      const due = heapPop(this.heap) as Due;
+      const state = this.canaries.get(due.id);
+      if (!state || state.version !== due.version) continue;
+      this.scheduleNext(state, due.at);
+      if (state.running) {
+        // Never overlap a canary's own previous run: this slot is skipped.
+        this.metrics.skipped.inc();
+        continue;
+      }
+      this.waiting.push(due);
+    }
+    this.drain();
+    this.arm();
+  }
+
+  private scheduleNext(state: CanaryState, after: number) {
+    const next = state.schedule?.next(after + 1);
+    if (next === undefined) return;
+    this.push({ at: next, id: state.def.id, version: state.version });
+  }
+
+  private drain() {
+    const limit = this.opts.concurrency ?? 256;
+    while (this.active < limit && this.waiting.length) {
+      const due = this.waiting.shift() as Due;
+      const state = this.canaries.get(due.id);
+      if (!state || state.version !== due.version || state.running) continue;
+      this.metrics.lateness.observe(Math.max(0, Date.now() - due.at) / 1000);
+      const run = this.runScheduled(state).finally(() => {
+        this.inFlight.delete(run);
+        this.active--;
+        this.drain();
+      });
+      this.active++;
+      this.inFlight.add(run);
+    }
+  }
+
+  private async runScheduled(state: CanaryState): Promise<void> {
+    state.running = true;
+    try {
+      const runs = await this.execute(state, state.checks);
+      const next = state.schedule?.next(Date.now() + 1);
+      this.recordNextRun(state, next === undefined ? null : new Date(next));
+      await this.report(state, runs);
+    } catch (error) {
+      this.opts.log.error({ err: error, canary: state.def.name }, 'canary run failed');
+    } finally {
+      state.running = false;
+    }
+  }
+
+  private recordNextRun(state: CanaryState, at: Date | null) {
+    this.writer.add([], undefined, { checkIds: state.checks.map((c) => c.id), at });
+  }
+
+  /** Runs checks of one canary, stores their results and returns them. */
+  private async execute(state: CanaryState, checks: CheckDefinition[]): Promise<CheckRun[]> {
+    const start = new Date();
+    const runs = await runCanary(state.def, checks, {
+      runners: this.opts.runners,
+      context: (check) => this.context(state, check),
+      lastResult: (checkId) => this.lastResult(checkId),
+    });
+    const rows: StatusRow[] = [];
+    let passed = 0;
+    let failed = 0;
+    for (const run of runs) {
+      for (const result of run.results) {
+        const checkId = result.name
+          ? await this.transformedCheck(state, run.check, result)
+          : run.check.id;
+        rows.push(toRow(checkId, result));
+        if (result.pass) passed++;
+        else failed++;
+        this.windowOf(checkId).add(result);
+        this.metrics.record(state.def, run.check, checkId, result);
+      }
+    }
+    // Distinct times per check: two results in the same millisecond would collide on the key.
+    dedupeTimes(rows);
+    this.writer.add(rows, {
+      canaryId: state.def.id,
+      start,
+      end: new Date(),
+      passed,
+      failed,
+      details: failed
+        ? {
+            errors: rows
+              .filter((r) => !r.status)
+              .map((r) => r.error ?? r.message)
+              .slice(0, 10),
+          }
+        : {},
+    });
+    return runs;
+  }
+
+  /** Checks a transform created are stored as checks of their own (transformed = true). */
+  private async transformedCheck(
+    state: CanaryState,
+    parent: CheckDefinition,
+    result: FinalResult,
+  ): Promise<string> {
+    const { rows } = await this.opts.pool.query<{ id: string }>(
+      `INSERT INTO checks (canary_id, type, name, namespace, labels, description, transformed, spec)
+       VALUES ($1, $2, $3, $4, $5, $6, true, '{}')
+       ON CONFLICT (canary_id, type, name, agent_id) DO UPDATE SET deleted_at = NULL,
+         labels = EXCLUDED.labels, description = coalesce(EXCLUDED.description, checks.description)
+       RETURNING id`,
+      [
+        state.def.id,
+        parent.type,
+        result.name,
+        state.def.namespace,
+        { ...parent.labels, ...result.labels },
+        result.description ?? null,
+      ],
+    );
+    const id = (rows[0] as { id: string }).id;
+    const known = this.transformedIds.get(state.def.id) ?? new Set<string>();
+    this.transformedIds.set(state.def.id, known.add(id));
+    return id;
+  }
+
+  private windowOf(checkId: string): RollingWindow {
+    let w = this.windows.get(checkId);
+    if (!w) this.windows.set(checkId, (w = new RollingWindow()));
+    return w;
+  }
+
+  private async report(state: CanaryState, runs: CheckRun[]) {
+    if (!this.opts.writeStatus || !state.source?.startsWith('kubernetes/')) return;
+    const [, namespace = '', name = ''] = state.source.split('/');
+    const ids = new Set(state.checks.map((c) => c.id));
+    for (const run of runs) ids.add(run.check.id);
+    for (const id of this.transformedIds.get(state.def.id) ?? []) ids.add(id);
+    const status = canaryStatus([...ids], (id) => this.windows.get(id));
+    try {
+      await this.opts.writeStatus(namespace, name, status);
+    } catch (error) {
+      this.opts.log.warn(
+        { err: error, canary: `${namespace}/${name}` },
+        'canary status write failed',
+      );
+    }
+  }
+
+  private context(state: CanaryState, check: CheckDefinition): RunContext {
+    return {
+      canary: {
+        id: state.def.id,
+        name: state.def.name,
+        namespace: state.def.namespace,
+        labels: state.def.labels,
+      },
+      check: { id: check.id, name: check.name, type: check.type },
+      signal: AbortSignal.any([
+        this.stopController.signal,
+        AbortSignal.timeout(this.opts.checkTimeoutMs ?? 10 * 60_000),
+      ]),
+      pool: this.opts.pool,
+      connection: (ref) => this.connection(ref, state.def.namespace),
+    };
+  }
+
+  private async connection(ref: string, namespace: string): Promise<ConnectionFields | undefined> {
+    const path = ref.replace(/^connection:\/\//, '');
+    const [ns, name] = path.includes('/') ? path.split('/', 2) : [namespace, path];
+    const { rows } = await this.opts.pool.query<ConnectionFields>(
+      `SELECT url, username, password, certificate, properties, type, insecure_tls FROM connections
+       WHERE name = $1 AND deleted_at IS NULL ORDER BY (namespace = $2) DESC LIMIT 1`,
+      [name, ns],
+    );
+    return rows[0];
+  }
+
+  private async lastResult(checkId: string) {
+    const { rows } = await this.opts.pool.query(
+      `SELECT CASE WHEN status THEN 'healthy' ELSE 'unhealthy' END AS status, invalid,
+         time AS "createdAt", duration, message, error, details AS results
+       FROM check_statuses WHERE check_id = $1 ORDER BY time DESC LIMIT 1`,
+      [checkId],
+    );
+    return rows[0] as Record<string, unknown> | undefined;
+  }
+
+  /**
+   * Run Now for one check (its canary's other checks are not run); resolves with the stored
+   * result, or undefined when the check is not one this engine runs.
+   */
+  async runCheckNow(checkId: string): Promise<StatusRow | undefined> {
+    let state = [...this.canaries.values()].find((s) => s.checks.some((c) => c.id === checkId));
+    if (!state) {
+      await this.sync();
+      state = [...this.canaries.values()].find((s) => s.checks.some((c) => c.id === checkId));
+    }
+    const check = state?.checks.find((c) => c.id === checkId);
+    if (!state || !check) return undefined;
+    const alone = { ...check, spec: { ...check.spec, dependsOn: undefined } };
+    const runs = await this.execute(state, [alone]);
+    await this.writer.flush();
+    await this.report(state, runs);
+    const first = runs[0]?.results[0];
+    return first ? toRow(checkId, first) : undefined;
+  }
+
+  /** Waits until queued results are written (tests, shutdown). */
+  flush(): Promise<void> {
+    return this.writer.flush();
+  }
+}
+
+function toRow(checkId: string, r: FinalResult): StatusRow {
+  return {
+    checkId,
+    time: r.start,
+    status: r.pass,
+    invalid: r.invalid ?? false,
+    duration: r.invalid ? r.duration : Math.max(1, r.duration),
+    message: r.message ?? null,
+    error: r.error ?? null,
+    details: r.data ?? null,
+  };
+}
+
+function dedupeTimes(rows: StatusRow[]) {
+  const seen = new Set<string>();
+  for (const row of rows) {
+    let key = `${row.checkId}@${row.time.getTime()}`;
+    while (seen.has(key)) {
+      row.time = new Date(row.time.getTime() + 1);
+      key = `${row.checkId}@${row.time.getTime()}`;
+    }
+    seen.add(key);
+  }
+}
+
+function heapPush(heap: Due[], item: Due) {
+  heap.push(item);
+  let i = heap.length - 1;
+  while (i > 0) {
+    const p = (i - 1) >> 1;
+    if ((heap[p] as Due).at <= item.at) break;
+    heap[i] = heap[p] as Due;
+    i = p;
+  }
+  heap[i] = item;
+}
+
+function heapPop(heap: Due[]): Due | undefined {
+  const top = heap[0];
+  const last = heap.pop() as Due;
+  if (!heap.length) return top;
+  heap[0] = last;
+  let i = 0;
+  for (;;) {
+    const l = 2 * i + 1;
+    const r = l + 1;
+    let m = i;
+    if (l < heap.length && (heap[l] as Due).at < (heap[m] as Due).at) m = l;
+    if (r < heap.length && (heap[r] as Due).at < (heap[m] as Due).at) m = r;
+    if (m === i) break;
+    [heap[i], heap[m]] = [heap[m] as Due, heap[i] as Due];
+    i = m;
+  }
+  return top;
+}

@@ -1,0 +1,164 @@
+import { Router, type Request } from 'express';
+import type pg from 'pg';
+import { badRequest, HttpError, notFound } from '../../errors.js';
+import type { HealthEngine } from '../../health/engine.js';
+import {
+  checkDetail,
+  graph,
+  parseLabelSelector,
+  statuses,
+  summary,
+  type LabelRequirement,
+} from '../../health/queries.js';
+import { parseMinDuration, parseTime, TimeParseError } from '../../health/timeRange.js';
+import { requirePermission } from '../authn.js';
+
+/** The Health API of docs/api/canary.md. */
+export function canaryRoutes(pool: pg.Pool, health: { engine?: HealthEngine }): Router {
+  const router = Router();
+  const read = requirePermission('canaries', 'read');
+
+  router.get('/api/summary', read, async (req, res) => {
+    const { start, end } = range(req, '1h');
+    const labels = optional(req, 'labels');
+    let requirements: LabelRequirement[] | undefined;
+    try {
+      requirements = labels === undefined ? undefined : parseLabelSelector(labels);
+    } catch (error) {
+      throw badRequest((error as Error).message);
+    }
+    const rows = await summary(pool, {
+      start,
+      end,
+      checkId: uuidParam(req, 'check_id'),
+      canaryId: uuidParam(req, 'canary_id'),
+      agentId: uuidParam(req, 'agent_id'),
+      namespace: optional(req, 'namespace'),
+      labels: requirements,
+      includeDeleted: optional(req, 'include_deleted') === 'true',
+    });
+    res.json({ checks_summary: rows });
+  });
+
+  router.get('/api/checks/:id', read, async (req, res) => {
+    const id = uuid(req.params.id as string, 'check id');
+    const { start, end } = range(req, '1h');
+    const detail = await checkDetail(pool, id, start, end);
+    if (!detail) throw notFound(`check ${id} not found`);
+    res.json(detail);
+  });
+
+  router.get('/api/checks/:id/statuses', read, async (req, res) => {
+    const id = uuid(req.params.id as string, 'check id');
+    const startText = optional(req, 'start');
+    const endText = optional(req, 'end');
+    const status = optional(req, 'status');
+    if (status !== undefined && status !== '0' && status !== '1') {
+      throw badRequest('status must be 1 (healthy) or 0 (unhealthy)');
+    }
+    const durationText = optional(req, 'duration');
+    const minDuration = durationText === undefined ? undefined : parseMinDuration(durationText);
+    if (durationText !== undefined && minDuration === undefined) {
+      throw badRequest('duration is allowed only in milli seconds & seconds');
+    }
+    const page = intParam(req, 'page', 0, 0, 1_000_000);
+    const pageSize = intParam(req, 'pageSize', 50, 1, 500);
+    res.json(
+      await statuses(pool, id, {
+        start: startText === undefined ? undefined : time(startText, 'start'),
+        end: endText === undefined ? undefined : time(endText, 'end'),
+        status: status === undefined ? undefined : status === '1',
+        minDuration,
+        page,
+        pageSize,
+      }),
+    );
+  });
+
+  router.get('/api/checks/:id/graph', read, async (req, res) => {
+    const id = uuid(req.params.id as string, 'check id');
+    const { start, end } = range(req, '1h');
+    res.json(await graph(pool, id, start, end));
+  });
+
+  router.post('/run/check/:id', requirePermission('canaries', 'run'), async (req, res) => {
+    const id = uuid(req.params.id as string, 'check id');
+    const { rows } = await pool.query('SELECT 1 FROM checks WHERE id = $1 AND deleted_at IS NULL', [
+      id,
+    ]);
+    if (!rows.length) throw notFound(`check ${id} not found`);
+    if (!health.engine) {
+      throw new HttpError(
+        503,
+        'unavailable',
+        'checks run on the leader; the health engine is not running here',
+      );
+    }
+    const result = await health.engine.runCheckNow(id);
+    if (!result) {
+      throw new HttpError(
+        409,
+        'conflict',
+        `check ${id} is not scheduled here (its canary may be paused, run by an agent, or just deleted)`,
+      );
+    }
+    res.json({
+      time: result.time,
+      status: result.status,
+      invalid: result.invalid,
+      duration: result.duration,
+      message: result.message,
+      error: result.error,
+    });
+  });
+
+  return router;
+}
+
+function optional(req: Request, name: string): string | undefined {
+  const v = req.query[name];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string') throw badRequest(`${name} must be given once, as text`);
+  return v;
+}
+
+function time(text: string, name: string): Date {
+  try {
+    return parseTime(text);
+  } catch (error) {
+    if (error instanceof TimeParseError) throw badRequest(`${name}: ${error.message}`);
+    throw error;
+  }
+}
+
+function range(req: Request, fallback: string) {
+  const end = time(optional(req, 'end') ?? 'now', 'end');
+  const start = time(optional(req, 'start') ?? fallback, 'start');
+  if (start >= end) throw badRequest('start must be before end');
+  if (end.getTime() - start.getTime() > 5 * 366 * 86_400_000 + 86_400_000) {
+    throw badRequest('the range may span at most 5 years');
+  }
+  return { start, end };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function uuid(text: string, what: string): string {
+  if (!UUID.test(text)) throw badRequest(`${what} "${text}" is not a UUID`);
+  return text.toLowerCase();
+}
+
+function uuidParam(req: Request, name: string): string | undefined {
+  const v = optional(req, name);
+  return v === undefined ? undefined : uuid(v, name);
+}
+
+function intParam(req: Request, name: string, fallback: number, min: number, max: number) {
+  const v = optional(req, name);
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw badRequest(`${name} must be a whole number from ${min} to ${max}`);
+  }
+  return n;
+}
