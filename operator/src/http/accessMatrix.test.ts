@@ -165,6 +165,12 @@ describe('/api/db access by role', () => {
     );
     await request(app).get('/api/db/canaries?limit=0').set(as('editor')).expect(403);
     await request(app).get('/api/db/topologies?limit=0').set(as('editor')).expect(200);
+    // Later tests judge the editor by role alone.
+    await request(app)
+      .delete(`/api/db/permissions?person_id=eq.${ids.editor}`)
+      .set(as('admin'))
+      .expect(204);
+    await request(app).get('/api/db/canaries?limit=0').set(as('editor')).expect(200);
 
     const until = new Date(Date.now() + 3600_000).toISOString();
     await request(app)
@@ -243,6 +249,28 @@ describe('/api routes by role', () => {
       object: 'identities',
       action: 'write',
       ok: 400,
+    },
+    { method: 'get', path: '/api/canary/api/summary', object: 'canaries', action: 'read', ok: 200 },
+    {
+      method: 'get',
+      path: '/api/canary/api/checks/00000000-0000-0000-0000-00000000c0de/statuses',
+      object: 'canaries',
+      action: 'read',
+      ok: 200,
+    },
+    {
+      method: 'get',
+      path: '/api/canary/api/checks/00000000-0000-0000-0000-00000000c0de',
+      object: 'canaries',
+      action: 'read',
+      ok: 404,
+    },
+    {
+      method: 'post',
+      path: '/api/canary/run/check/00000000-0000-0000-0000-00000000c0de',
+      object: 'canaries',
+      action: 'run',
+      ok: 404,
     },
     {
       method: 'post',
