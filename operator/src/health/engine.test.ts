@@ -239,3 +239,38 @@ describe('health engine', () => {
     expect(g.points.length).toBeGreaterThan(90);
   });
 });
+
+describe('retention', () => {
+  it('prunes raw results past the window, rollups later, and keeps recent canary jobs', async () => {
+    const { pruneHealth } = await import('./retention.js');
+    const id = await insertCanary('retained', {});
+    const { rows } = await db.pool.query<{ id: string }>(
+      `INSERT INTO checks (canary_id, type, name, spec) VALUES ($1, 'http', 'r', '{}') RETURNING id`,
+      [id],
+    );
+    const checkId = rows[0]?.id as string;
+    await db.pool.query(
+      `INSERT INTO check_statuses (check_id, time, status, duration)
+       SELECT $1, now() - make_interval(days => g), true, 5 FROM generate_series(0, 40) g`,
+      [checkId],
+    );
+    await db.pool.query(
+      `INSERT INTO properties (name, value) VALUES ('check.status.retention.days', '10')`,
+    );
+    await db.pool.query(
+      `INSERT INTO job_history (name, resource_type, resource_id, status) SELECT 'Canary', 'canary', $1, 'SUCCESS' FROM generate_series(1, 30)`,
+      [id],
+    );
+    const { days, deleted } = await pruneHealth(db.pool);
+    expect(days).toBe(10);
+    const count = async (sql: string) => Number((await db.pool.query(sql, [checkId])).rows[0]?.n);
+    expect(await count(`SELECT count(*) AS n FROM check_statuses WHERE check_id = $1`)).toBe(10);
+    // Hourly rollups live 3x as long (30 days), daily ones 9x (all 41 days here).
+    expect(await count(`SELECT count(*) AS n FROM check_statuses_1h WHERE check_id = $1`)).toBe(30);
+    expect(
+      await count(`SELECT count(*) AS n FROM check_statuses_1d WHERE check_id = $1`),
+    ).toBeGreaterThanOrEqual(41);
+    expect(deleted.jobs).toBeGreaterThanOrEqual(10);
+    await db.pool.query(`DELETE FROM properties WHERE name = 'check.status.retention.days'`);
+  });
+});

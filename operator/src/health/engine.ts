@@ -5,6 +5,7 @@ import { runCanary, type CheckRun } from './canaryRun.js';
 import { HealthMetrics } from './metrics.js';
 import type { CanaryDefinition, CheckDefinition, FinalResult } from './pipeline.js';
 import { projectChecks } from './projection.js';
+import { scheduleRetention } from './retention.js';
 import { canarySchedule, type CanarySchedule } from './schedule.js';
 import { canaryStatus, RollingWindow } from './status.js';
 import type { CheckRunner, ConnectionFields, RunContext } from './types.js';
@@ -71,6 +72,7 @@ export class HealthEngine {
   private lastFull = 0;
   private inFlight = new Set<Promise<void>>();
   private started = false;
+  private stopRetention: () => void = () => undefined;
 
   constructor(private readonly opts: EngineOptions) {
     this.writer = new ResultWriter(opts.pool, opts.log);
@@ -84,6 +86,7 @@ export class HealthEngine {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
+    this.stopRetention = scheduleRetention(this.opts.pool, this.opts.log);
     await this.sync();
     const loop = () => {
       this.syncTimer = setTimeout(() => {
@@ -99,6 +102,7 @@ export class HealthEngine {
 
   async stop(): Promise<void> {
     this.stopController.abort();
+    this.stopRetention();
     clearTimeout(this.timer);
     clearTimeout(this.syncTimer);
     await Promise.allSettled([...this.inFlight]);
