@@ -99,9 +99,13 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       runners: RUNNERS,
       writeStatus: canaryStatusWriter(source, log),
     });
-    controllers.whenLeading(() => health.start());
-    cleanups.push(() => health.stop());
-    healthRef.engine = health;
+    if (config.healthChecks === 'on') {
+      controllers.whenLeading(async () => {
+        await health.start();
+        healthRef.engine = health;
+      });
+      cleanups.push(() => health.stop());
+    }
     const server = http.createServer(app);
     // Watches (kubectl get -w, informers) hold requests open for minutes; no request timeout.
     server.requestTimeout = 0;

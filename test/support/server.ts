@@ -65,6 +65,9 @@ export async function startVigil(
       VIGIL_ADMIN_PASSWORD: ADMIN_PASSWORD,
       VIGIL_ADMIN_TOKEN: ADMIN_TOKEN,
       LOG_LEVEL: 'warn',
+      // Test servers probe nothing unless a test asks: canaries in other tests name hosts off
+      // this machine, and tests may only reach loopback.
+      VIGIL_HEALTH_CHECKS: 'off',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

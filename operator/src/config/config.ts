@@ -35,6 +35,8 @@ const schema = z.object({
   kubernetes: z.boolean(),
   /** Run the controllers (on the leader); off makes this process a pure API server. */
   controllers: z.enum(['on', 'off']),
+  /** Run health checks (on the leader); off keeps results as they are, e.g. for API replicas. */
+  healthChecks: z.enum(['on', 'off']),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -57,6 +59,7 @@ const sources: Record<keyof Config, string> = {
   docsDir: 'VIGIL_DOCS_DIR',
   kubernetes: '--kubernetes',
   controllers: 'VIGIL_CONTROLLERS',
+  healthChecks: 'VIGIL_HEALTH_CHECKS',
 };
 
 const flagNames: Record<string, keyof Config> = {
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, args: readonly string[]): Con
     docsDir: env.VIGIL_DOCS_DIR ?? defaultDocsDir,
     kubernetes: false,
     controllers: env.VIGIL_CONTROLLERS ?? 'on',
+    healthChecks: env.VIGIL_HEALTH_CHECKS ?? 'on',
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
@@ -141,4 +145,5 @@ Environment only:
   VIGIL_ADMIN_EMAIL     first admin's sign-in e-mail (default admin@vigil.local)
   VIGIL_TLS_CERT, VIGIL_TLS_KEY  PEM files for HTTPS (default: a private CA made in the data dir)
   VIGIL_CONTROLLERS     on (default) or off: off serves the API without reconciling
+  VIGIL_HEALTH_CHECKS   on (default) or off: off reconciles canaries but runs no checks
 `;
