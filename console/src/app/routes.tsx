@@ -5,6 +5,8 @@ import { RecoveryPage } from '../features/auth/RecoveryPage';
 import { RegistrationPage } from '../features/auth/RegistrationPage';
 import { VerificationPage } from '../features/auth/VerificationPage';
 import { AreaNotAvailable } from '../features/areas/AreaNotAvailable';
+import { CanariesPage } from '../features/canaries/CanariesPage';
+import { CanaryPage } from '../features/canaries/CanaryPage';
 import { BadSessionPage } from '../features/errors/BadSessionPage';
 import { FlowErrorPage } from '../features/errors/FlowErrorPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
@@ -90,6 +92,18 @@ export const routes: RouteObject[] = [
             title: 'Permissions',
             feature: 'settings.permissions',
             element: <PermissionsPage />,
+          }),
+          areaRoute({
+            path: 'canaries',
+            title: 'Health Checks',
+            feature: 'settings.health',
+            element: <CanariesPage />,
+          }),
+          areaRoute({
+            path: 'canaries/:id',
+            title: 'Health Checks',
+            feature: 'settings.health',
+            element: <CanaryPage />,
           }),
           { path: '*', element: <AreaNotAvailable title="Settings" /> },
         ],
