@@ -128,6 +128,19 @@ const CHECK_COLUMNS = `c.id, c.canary_id, c.name, c.type, c.status, c.descriptio
   coalesce(a.name, 'local') AS agent_name, c.last_runtime, c.next_runtime, c.last_transition_time,
   c.latest_message, c.latest_duration, c.silenced_at, c.deleted_at, c.created_at, c.transformed`;
 
+/** A check as the dashboard lists it (columns of CHECK_COLUMNS). */
+export interface SummaryRow {
+  id: string;
+  canary_id: string;
+  name: string;
+  type: string;
+  status: string | null;
+  namespace: string | null;
+  canary_name: string;
+  labels: Record<string, string>;
+  [column: string]: unknown;
+}
+
 export async function summary(pool: Pool, f: SummaryFilter) {
   const where: string[] = [];
   const params: unknown[] = [];
@@ -153,7 +166,7 @@ export async function summary(pool: Pool, f: SummaryFilter) {
     else if (l.op === '=') where.push(`${labels} ->> ${param(l.key)} = ${param(l.value)}`);
     else where.push(`${labels} ->> ${param(l.key)} IS DISTINCT FROM ${param(l.value)}`);
   }
-  const { rows } = await pool.query<Record<string, unknown> & { id: string }>(
+  const { rows } = await pool.query<SummaryRow>(
     `SELECT ${CHECK_COLUMNS}
      FROM checks c JOIN canaries ca ON ca.id = c.canary_id LEFT JOIN agents a ON a.id = c.agent_id
      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
