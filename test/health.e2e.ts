@@ -160,6 +160,21 @@ spec:
       await new Promise((r) => setTimeout(r, 300));
     }
     expect(ready).toMatchObject({ status: 'False', reason: 'InvalidExpression' });
+
+    // A TCP endpoint with a scheme never gets stored: apply names the field.
+    const scheme = k.run(['apply', '-f', '-'], {
+      input: `apiVersion: canaries.flanksource.com/v1
+kind: Canary
+metadata:
+  name: tcp-scheme
+spec:
+  tcp:
+    - name: with-scheme
+      endpoint: tcp://${targets.vars.TCP_ENDPOINT as string}
+`,
+    });
+    expect(scheme.status).toBe(1);
+    expect(scheme.stderr).toMatch(/spec\.tcp\[0\]\.endpoint/);
     expect(ready?.message).toMatch(/home: test.expr does not compile/);
 
     const [row] = await waitForRuns('tcp-pass');

@@ -120,7 +120,6 @@ describe('Canary', () => {
       'spec.prometheus[0].query',
     ],
     ['kubernetes without kind', { kubernetes: [{ name: 'k' }] }, 'spec.kubernetes[0].kind'],
-    ['junit without spec', { junit: [{ name: 'j', testResults: '/r' }] }, 'spec.junit[0].spec'],
     [
       'junit without testResults',
       { junit: [{ name: 'j', spec: {} }] },

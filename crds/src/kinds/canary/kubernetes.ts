@@ -27,7 +27,11 @@ export const kubernetesCheck = check({
 
 export const junitCheck = check({
   testResults: z.string().describe('Directory the pod writes JUnit XML files to.'),
-  spec: freeForm('Pod spec of the test runner.'),
+  // Upstream requires a pod spec; Vigil also reads reports already in testResults on its own
+  // machine (CI artefacts, a mounted volume), so the spec is optional here.
+  spec: freeForm(
+    'Pod spec of the test runner. Without it Vigil reads the JUnit XML files already in testResults.',
+  ).optional(),
   timeout: z.int().min(0).default(5).describe('Minutes.'),
   artifacts: artifacts(),
 });
