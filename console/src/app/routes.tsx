@@ -11,6 +11,7 @@ import { BadSessionPage } from '../features/errors/BadSessionPage';
 import { FlowErrorPage } from '../features/errors/FlowErrorPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { UnauthorizedPage } from '../features/errors/UnauthorizedPage';
+import { HealthPage } from '../features/health/HealthPage';
 import { PermissionsPage } from '../features/permissions/PermissionsPage';
 import { ProfileSettingsPage } from '../features/profile/ProfileSettingsPage';
 import { UsersPage } from '../features/users/UsersPage';
@@ -42,7 +43,7 @@ interface AreaRoute {
 /** Each area contributes its routes here; an area without screens yet says so. */
 const AREAS: AreaRoute[] = [
   { path: 'topology/*', title: 'Topology', feature: 'topology' },
-  { path: 'health', title: 'Health', feature: 'health' },
+  { path: 'health', title: 'Health', feature: 'health', element: <HealthPage /> },
   { path: 'incidents/*', title: 'Incidents', feature: 'incidents' },
   { path: 'catalog/*', title: 'Catalog', feature: 'config' },
   { path: 'logs', title: 'Logs', feature: 'logs' },
