@@ -126,7 +126,8 @@ const CHECK_COLUMNS = `c.id, c.canary_id, c.name, c.type, c.status, c.descriptio
   ca.name AS canary_name, ca.namespace AS canary_namespace,
   coalesce(ca.labels, '{}') || coalesce(c.labels, '{}') AS labels, c.severity, c.owner, c.agent_id,
   coalesce(a.name, 'local') AS agent_name, c.last_runtime, c.next_runtime, c.last_transition_time,
-  c.latest_message, c.latest_duration, c.silenced_at, c.deleted_at, c.created_at, c.transformed`;
+  c.latest_message, c.latest_duration, c.silenced_at, c.deleted_at, c.created_at, c.transformed,
+  coalesce(c.spec ->> 'url', c.spec ->> 'endpoint', c.spec ->> 'query', c.spec ->> 'path') AS endpoint`;
 
 /** A check as the dashboard lists it (columns of CHECK_COLUMNS). */
 export interface SummaryRow {
