@@ -17,6 +17,7 @@ import { RUNNERS } from './health/runners/index.js';
 import { canaryStatusWriter } from './health/statusWriter.js';
 import { createApp } from './http/app.js';
 import { createMetrics } from './http/metrics.js';
+import { IncidentAutomation } from './incidents/automation.js';
 import { crdsProvider } from './k8s/provider.js';
 import { WatchHub } from './k8s/watch.js';
 import type { K8sEndpoint } from './http/routes/kubeconfig.js';
@@ -106,6 +107,13 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       });
       cleanups.push(() => health.stop());
     }
+    // Incident rules and the definition-of-done automation also run on the leader only.
+    const incidentAutomation = new IncidentAutomation({
+      pool,
+      log: log.child({ component: 'incidents' }),
+    });
+    controllers.whenLeading(() => incidentAutomation.start());
+    cleanups.push(() => incidentAutomation.stop());
     const server = http.createServer(app);
     // Watches (kubectl get -w, informers) hold requests open for minutes; no request timeout.
     server.requestTimeout = 0;
