@@ -7,7 +7,7 @@ import {
   graph,
   parseLabelSelector,
   statuses,
-  summary,
+  summaryJson,
   type LabelRequirement,
 } from '../../health/queries.js';
 import { parseMinDuration, parseTime, TimeParseError } from '../../health/timeRange.js';
@@ -27,7 +27,7 @@ export function canaryRoutes(pool: pg.Pool, health: { engine?: HealthEngine }): 
     } catch (error) {
       throw badRequest((error as Error).message);
     }
-    const rows = await summary(pool, {
+    const body = await summaryJson(pool, {
       start,
       end,
       checkId: uuidParam(req, 'check_id'),
@@ -37,7 +37,9 @@ export function canaryRoutes(pool: pg.Pool, health: { engine?: HealthEngine }): 
       labels: requirements,
       includeDeleted: optional(req, 'include_deleted') === 'true',
     });
-    res.json({ checks_summary: rows });
+    // Sent as built: no ETag hashing of a multi-megabyte body that changes every run anyway.
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.end(body);
   });
 
   router.get('/api/checks/:id', read, async (req, res) => {

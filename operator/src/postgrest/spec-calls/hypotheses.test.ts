@@ -322,9 +322,15 @@ describe('deleting hypotheses', () => {
     );
   });
 
-  it('refuses to delete a hypothesis that still has evidence, with 409 and the FK code', async () => {
+  it('deletes a hypothesis with its evidence and comments in one statement (spec 000 §4.2)', async () => {
+    const evidence = await s.client
+      .from('evidences')
+      .select('id')
+      .eq('hypothesis_id', ID.slowQuery);
+    expect(evidence.data?.length).toBeGreaterThan(0);
     const res = await s.raw(`hypotheses?id=eq.${ID.slowQuery}`, { method: 'DELETE' });
-    expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ code: '23503' });
+    expect(res.status).toBe(200);
+    const left = await s.client.from('evidences').select('id').eq('hypothesis_id', ID.slowQuery);
+    expect(left.data).toEqual([]);
   });
 });
