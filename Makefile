@@ -22,8 +22,10 @@ format:
 # Benchmarks: loopback only, bounded, each prints ratios against a baseline run alongside.
 bench:
 	bash hack/ensure-deps.sh
+	bash hack/ensure-test-services.sh
 	npm run bench:db
 	npm run bench:k8s
+	npm run bench:health
 
 clean:
 	rm -rf crds/dist operator/dist console/dist
