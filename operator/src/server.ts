@@ -19,6 +19,7 @@ import { createApp } from './http/app.js';
 import { createMetrics } from './http/metrics.js';
 import { IncidentAutomation } from './incidents/automation.js';
 import { crdsProvider } from './k8s/provider.js';
+import { responderDelivery } from './responders/delivery.js';
 import { WatchHub } from './k8s/watch.js';
 import type { K8sEndpoint } from './http/routes/kubeconfig.js';
 import { loadTls } from './tls/selfSigned.js';
@@ -114,6 +115,16 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     });
     controllers.whenLeading(() => incidentAutomation.start());
     cleanups.push(() => incidentAutomation.stop());
+    // Responders added to incidents are delivered (email, Jira, ServiceNow, Planner, webhooks)
+    // from event_queue by the leader; links use the public URL, else this server's own address.
+    const responders = responderDelivery({
+      pool,
+      log: log.child({ component: 'responders' }),
+      publicUrl: () =>
+        config.publicUrl ?? `http://localhost:${(server.address() as AddressInfo).port}`,
+    });
+    controllers.whenLeading(() => responders.start());
+    cleanups.push(() => responders.stop());
     const server = http.createServer(app);
     // Watches (kubectl get -w, informers) hold requests open for minutes; no request timeout.
     server.requestTimeout = 0;
