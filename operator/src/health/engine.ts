@@ -71,6 +71,7 @@ export class HealthEngine {
   private watermark?: Date;
   private lastFull = 0;
   private inFlight = new Set<Promise<void>>();
+  private readonly runs = new Set<AbortController>();
   private started = false;
   private stopRetention: () => void = () => undefined;
 
@@ -102,6 +103,7 @@ export class HealthEngine {
 
   async stop(): Promise<void> {
     this.stopController.abort();
+    for (const run of this.runs) run.abort(new Error('Vigil is stopping'));
     this.stopRetention();
     clearTimeout(this.timer);
     clearTimeout(this.syncTimer);
@@ -340,11 +342,25 @@ export class HealthEngine {
   /** Runs checks of one canary, stores their results and returns them. */
   private async execute(state: CanaryState, checks: CheckDefinition[]): Promise<CheckRun[]> {
     const start = new Date();
-    const runs = await runCanary(state.def, checks, {
-      runners: this.opts.runners,
-      context: (check) => this.context(state, check),
-      lastResult: (checkId) => this.lastResult(checkId),
-    });
+    // One controller per run, aborted on stop or when the run overstays; no timers or
+    // listeners outlive the run (AbortSignal.timeout/any would keep them for minutes).
+    const run = new AbortController();
+    this.runs.add(run);
+    const timer = setTimeout(
+      () => run.abort(new Error('the run took too long and was cancelled')),
+      this.opts.checkTimeoutMs ?? 10 * 60_000,
+    );
+    let runs: CheckRun[];
+    try {
+      runs = await runCanary(state.def, checks, {
+        runners: this.opts.runners,
+        context: (check) => this.context(state, check, run.signal),
+        lastResult: (checkId) => this.lastResult(checkId),
+      });
+    } finally {
+      clearTimeout(timer);
+      this.runs.delete(run);
+    }
     const rows: StatusRow[] = [];
     let passed = 0;
     let failed = 0;
@@ -430,7 +446,7 @@ export class HealthEngine {
     }
   }
 
-  private context(state: CanaryState, check: CheckDefinition): RunContext {
+  private context(state: CanaryState, check: CheckDefinition, signal: AbortSignal): RunContext {
     return {
       canary: {
         id: state.def.id,
@@ -439,10 +455,7 @@ export class HealthEngine {
         labels: state.def.labels,
       },
       check: { id: check.id, name: check.name, type: check.type },
-      signal: AbortSignal.any([
-        this.stopController.signal,
-        AbortSignal.timeout(this.opts.checkTimeoutMs ?? 10 * 60_000),
-      ]),
+      signal,
       pool: this.opts.pool,
       connection: (ref) => this.connection(ref, state.def.namespace),
     };
