@@ -12,6 +12,8 @@ import { FlowErrorPage } from '../features/errors/FlowErrorPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { UnauthorizedPage } from '../features/errors/UnauthorizedPage';
 import { HealthPage } from '../features/health/HealthPage';
+import { IncidentDetailPage } from '../features/incidentDetail/IncidentDetailPage';
+import { IncidentListPage } from '../features/incidents/IncidentListPage';
 import { PermissionsPage } from '../features/permissions/PermissionsPage';
 import { ProfileSettingsPage } from '../features/profile/ProfileSettingsPage';
 import { UsersPage } from '../features/users/UsersPage';
@@ -44,7 +46,18 @@ interface AreaRoute {
 const AREAS: AreaRoute[] = [
   { path: 'topology/*', title: 'Topology', feature: 'topology' },
   { path: 'health', title: 'Health', feature: 'health', element: <HealthPage /> },
-  { path: 'incidents/*', title: 'Incidents', feature: 'incidents' },
+  {
+    path: 'incidents',
+    title: 'Incidents',
+    feature: 'incidents',
+    element: <IncidentListPage />,
+  },
+  {
+    path: 'incidents/:id',
+    title: 'Incidents',
+    feature: 'incidents',
+    element: <IncidentDetailPage />,
+  },
   { path: 'catalog/*', title: 'Catalog', feature: 'config' },
   { path: 'logs', title: 'Logs', feature: 'logs' },
   { path: 'playbooks/*', title: 'Playbooks', feature: 'playbooks' },
