@@ -1,0 +1,21 @@
+/** The words of spec 000 §8 (and §4, §5) this page shows, exactly. */
+export const MESSAGES = {
+  incidentNotFound: 'Incident not found',
+  statusUpdated: 'Incident status updated successfully',
+  statusUpdateFailed: 'Incident status updated failed',
+  selectOneEvidence: 'Please select atleast one evidence',
+  noNonDodEvidence: 'There are no evidences which are not part of definition of done',
+  loadingEvidences: 'Loading evidences please wait...',
+  noIncidentEvidence: 'There are no evidences provided for this incident',
+  noEvidence: 'No Evidence',
+  evidenceDeleteFailed: 'Evidence delete failed',
+  dodRemoveFailed: 'Removing evidence from definition of done failed',
+  dodAddFailed: 'Marking evidence as part of definition of done failed',
+  emptyComment: 'Please add comment details',
+  noHypothesis: 'Please select any hypothesis',
+  noChangelog: 'No changelog found',
+  responderAdded: 'Responder added successfully',
+  responderDeleted: 'Responder deleted successfully',
+  noTeamResponders: 'There were no responders configured for this team',
+  invalidValue: 'Please provide valid value',
+} as const;
