@@ -167,19 +167,8 @@ export async function loadCatalog(pool: pg.Pool | pg.PoolClient): Promise<Catalo
   // View column -> the base-table column it exposes unchanged, resolved through views of views.
   const origin = new Map<string, string>(); // `${viewOid}:${attnum}` -> `${baseOid}:${attnum}`
   for (const v of views.rows) {
-    const rel = byOid.get(v.view);
-    if (!rel) continue;
-    let num = 0;
-    for (const col of rel.columns.keys()) {
-      num++;
-      const re = new RegExp(
-        `:resno ${num} :resname ${escapeRegExp(col)} :ressortgroupref \\d+ :resorigtbl (\\d+) :resorigcol (\\d+)`,
-        'g',
-      );
-      let last: RegExpExecArray | null = null;
-      for (let m = re.exec(v.action); m; m = re.exec(v.action)) last = m;
-      if (last && last[1] !== '0') origin.set(`${v.view}:${num}`, `${last[1]}:${last[2]}`);
-    }
+    if (!byOid.has(v.view)) continue;
+    for (const [resno, base] of topLevelOrigins(v.action)) origin.set(`${v.view}:${resno}`, base);
   }
   const resolve = (key: string): string => {
     for (let k = key, i = 0; i < 10; i++) {
@@ -299,6 +288,58 @@ export async function loadCatalog(pool: pg.Pool | pg.PoolClient): Promise<Catalo
   return { relations, relationships, functions };
 }
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * The origins of a view's own output columns, from its stored query tree (pg_rewrite.ev_action
+ * as text): only the target entries of the top-level query count. Scalar subqueries in the
+ * select list have target entries of their own (`SELECT p.id …` inside a column expression),
+ * which must not be mistaken for the view's columns.
+ */
+export function topLevelOrigins(action: string): Map<number, string> {
+  const out = new Map<number, string>();
+  const start = action.indexOf('{QUERY');
+  if (start < 0) return out;
+  // Walk the node text, tracking nesting (backslash escapes a literal bracket in names).
+  let depth = 0;
+  let list = -1;
+  for (let i = start; i < action.length; i++) {
+    const ch = action[i];
+    if (ch === '\\') {
+      i++;
+      continue;
+    }
+    if (ch === '{' || ch === '(') depth++;
+    else if (ch === '}' || ch === ')') depth--;
+    else if (depth === 1 && action.startsWith(':targetList (', i)) {
+      list = i + ':targetList '.length;
+      break;
+    }
+  }
+  if (list < 0) return out;
+  depth = 0;
+  let entry = -1;
+  for (let i = list; i < action.length; i++) {
+    const ch = action[i];
+    if (ch === '\\') {
+      i++;
+      continue;
+    }
+    if (ch === '{' || ch === '(') {
+      depth++;
+      if (depth === 2 && ch === '{') entry = i;
+    } else if (ch === '}' || ch === ')') {
+      depth--;
+      if (depth === 1 && ch === '}' && entry >= 0) {
+        // The entry's own fields follow its expression, so the last match is the entry's.
+        const segment = action.slice(entry, i + 1);
+        const re =
+          /:resno (\d+) :resname \S+ :ressortgroupref \d+ :resorigtbl (\d+) :resorigcol (\d+)/g;
+        let last: RegExpExecArray | null = null;
+        for (let m = re.exec(segment); m; m = re.exec(segment)) last = m;
+        if (last && last[2] !== '0') out.set(Number(last[1]), `${last[2]}:${last[3]}`);
+        entry = -1;
+      }
+      if (depth === 0) break;
+    }
+  }
+  return out;
 }
