@@ -304,9 +304,17 @@ async function scenarioC(pool: Pool) {
     pool.query(
       `SELECT DISTINCT ON (check_id) check_id, time, status, duration FROM check_statuses ORDER BY check_id, time DESC`,
     );
-  const ROUNDS = 30;
+  const ROUNDS = 60;
   const rawTimes: number[] = [];
   const apiTimes: number[] = [];
+  const directTimes: number[] = [];
+  const { writeSummary } = await import('../../operator/src/health/queries.js');
+  const direct = () =>
+    writeSummary(
+      pool,
+      { start: new Date(Date.now() - 3_600_000), end: new Date() },
+      () => undefined,
+    );
   for (let i = 0; i < 3; i++) {
     await raw();
     await summary();
@@ -315,11 +323,18 @@ async function scenarioC(pool: Pool) {
   for (let i = 0; i < ROUNDS; i++) {
     rawTimes.push(await timeOne(raw));
     apiTimes.push(await timeOne(async () => (bytes = await summary())));
+    if (process.env.BENCH_DEBUG) directTimes.push(await timeOne(direct));
   }
   rawTimes.sort((a, b) => a - b);
   apiTimes.sort((a, b) => a - b);
   const rawP95 = percentile(rawTimes, 95);
   const apiP95 = percentile(apiTimes, 95);
+  if (process.env.BENCH_DEBUG) {
+    directTimes.sort((a, b) => a - b);
+    console.log(
+      `  debug: api p50 ${percentile(apiTimes, 50).toFixed(1)} ms; writeSummary alone p50 ${percentile(directTimes, 50).toFixed(1)} p95 ${percentile(directTimes, 95).toFixed(1)} ms`,
+    );
+  }
   console.log(`  raw DISTINCT ON latest status: p95 ${rawP95.toFixed(1)} ms`);
   console.log(
     `  /api/canary/api/summary (${ids.length} checks, ${(bytes / 1024).toFixed(0)} KiB): p95 ${apiP95.toFixed(1)} ms`,

@@ -63,7 +63,8 @@ export interface Latency {
 const CHECK_FIELDS = `c.id, c.canary_id, c.name, c.type, c.status, c.description, c.icon,
   c.namespace, ca.name AS canary_name, ca.namespace AS canary_namespace,
   coalesce(ca.labels, '{}') || coalesce(c.labels, '{}') AS labels, c.severity, c.owner,
-  c.agent_id, coalesce(a.name, 'local') AS agent_name, c.last_runtime, c.next_runtime,
+  c.agent_id, CASE WHEN c.agent_id = '00000000-0000-0000-0000-000000000000' THEN 'local'
+    ELSE (SELECT a.name FROM agents a WHERE a.id = c.agent_id) END AS agent_name, c.last_runtime, c.next_runtime,
   c.last_transition_time, c.latest_message, c.latest_duration, c.silenced_at, c.deleted_at,
   coalesce(c.spec ->> 'url', c.spec ->> 'endpoint', c.spec ->> 'query', c.spec ->> 'path') AS endpoint`;
 
@@ -84,38 +85,41 @@ export interface SummaryRow {
 
 const PERCENTILES = [0.5, 0.95, 0.97, 0.99] as const;
 
-/** p50/p95/p97/p99 of summed sparse histograms (migration 0020), in one pass. */
-function latencyOf(hists: (Record<string, number> | null)[], avg: number | null): Latency {
-  const hist = new Array<number>(80).fill(0);
+/**
+ * p50/p95/p97/p99 (as JSON number text, or null) of sparse histograms written as
+ * `{"21": 3, "25": 4},{"3": 1}` — the integers alternate bucket and count, so a digit scanner
+ * reads them without JSON parsing. `hist` is a scratch buffer of 80 buckets.
+ */
+export function percentilesOf(text: string, hist: Float64Array): string[] {
+  hist.fill(0);
   let total = 0;
-  for (const h of hists) {
-    if (!h) continue;
-    for (const k in h) {
-      const n = h[k] as number;
-      hist[Number(k)] = (hist[Number(k)] as number) + n;
-      total += n;
+  let n = -1;
+  let key = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 0;
+    if (c >= 48 && c <= 57) {
+      n = (n < 0 ? 0 : n * 10) + (c - 48);
+    } else if (n >= 0) {
+      if (key < 0) key = n;
+      else {
+        if (key < 80) hist[key] = (hist[key] as number) + n;
+        total += n;
+        key = -1;
+      }
+      n = -1;
     }
   }
-  const out: (number | null)[] = [null, null, null, null];
+  const out = ['null', 'null', 'null', 'null'];
+  if (!total) return out;
   let seen = 0;
   let next = 0;
-  for (let k = 0; k < 80 && next < PERCENTILES.length; k++) {
+  for (let k = 0; k < 80 && next < 4; k++) {
     seen += hist[k] as number;
-    while (
-      next < PERCENTILES.length &&
-      total &&
-      seen >= Math.ceil((PERCENTILES[next] as number) * total)
-    ) {
-      out[next++] = Math.max(0, Math.round(1.2 ** (k + 0.5) - 1));
+    while (next < 4 && seen >= Math.ceil((PERCENTILES[next] as number) * total)) {
+      out[next++] = String(Math.max(0, Math.round(1.2 ** (k + 0.5) - 1)));
     }
   }
-  return {
-    p50: out[0] ?? null,
-    p95: out[1] ?? null,
-    p97: out[2] ?? null,
-    p99: out[3] ?? null,
-    avg,
-  };
+  return out;
 }
 
 const NO_STATS = `"uptime":${JSON.stringify({ passed: 0, failed: 0, last_pass: null, last_fail: null })},"latency":${JSON.stringify({ p50: null, p95: null, p97: null, p99: null, avg: null })}`;
@@ -125,7 +129,11 @@ const NO_STATS = `"uptime":${JSON.stringify({ passed: 0, failed: 0, last_pass: n
  * the range. The range's rollup rows are grouped per check in the database; only their duration
  * histograms are merged here.
  */
-export async function summaryJson(pool: Pool, f: SummaryFilter): Promise<string> {
+export async function writeSummary(
+  pool: Pool,
+  f: SummaryFilter,
+  write: (chunk: string) => void,
+): Promise<void> {
   const where: string[] = [];
   const params: unknown[] = [];
   const param = (v: unknown) => {
@@ -162,14 +170,14 @@ export async function summaryJson(pool: Pool, f: SummaryFilter): Promise<string>
   const [checks, stats] = await Promise.all([
     pool.query<{ check: string; name: string; id: string }>(
       `SELECT row_to_json(x)::text AS check, c.name, c.id
-       FROM checks c JOIN canaries ca ON ca.id = c.canary_id LEFT JOIN agents a ON a.id = c.agent_id
+       FROM checks c JOIN canaries ca ON ca.id = c.canary_id
        CROSS JOIN LATERAL (SELECT ${CHECK_FIELDS}) x
        ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
       checkParams,
     ),
     pool.query<RollupStats>(
       `SELECT r.check_id, sum(r.passed)::int AS passed, sum(r.failed)::int AS failed,
-         to_json(max(r.last_pass)) AS last_pass, to_json(max(r.last_fail)) AS last_fail,
+         to_json(max(r.last_pass))::text AS last_pass, to_json(max(r.last_fail))::text AS last_fail,
          round(sum(r.duration::float8 * r.total) / nullif(sum(r.total), 0))::int AS avg,
          string_agg(r.durations::text, ',') AS hists
        FROM ${daily ? 'check_statuses_1d' : 'check_statuses_1h'} r
@@ -186,20 +194,41 @@ export async function summaryJson(pool: Pool, f: SummaryFilter): Promise<string>
   rows.sort((a, b) =>
     a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
   );
-  const parts = rows.map((r) => {
-    const st = byCheck.get(r.id);
-    const tail = st
-      ? `"uptime":${JSON.stringify({ passed: st.passed, failed: st.failed, last_pass: st.last_pass, last_fail: st.last_fail })},"latency":${JSON.stringify(latencyOf(JSON.parse(`[${st.hists ?? ''}]`) as (Record<string, number> | null)[], st.avg))}`
-      : NO_STATS;
-    return `${r.check.slice(0, -1)},${tail}}`;
-  });
-  return `{"checks_summary":[${parts.join(',')}]}`;
+  // Thousands of rows: the tail is written as text, the histograms read with a digit scanner,
+  // and the answer leaves in chunks rather than as one multi-megabyte string.
+  const hist = new Float64Array(80);
+  const CHUNK = 250;
+  write('{"checks_summary":[');
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const parts: string[] = [];
+    for (const r of rows.slice(i, i + CHUNK)) {
+      const st = byCheck.get(r.id);
+      if (!st) {
+        parts.push(`${r.check.slice(0, -1)},${NO_STATS}}`);
+        continue;
+      }
+      const [p50, p95, p97, p99] = percentilesOf(st.hists ?? '', hist);
+      parts.push(
+        `${r.check.slice(0, -1)},"uptime":{"passed":${st.passed},"failed":${st.failed},"last_pass":${st.last_pass ?? 'null'},"last_fail":${st.last_fail ?? 'null'}},"latency":{"p50":${p50},"p95":${p95},"p97":${p97},"p99":${p99},"avg":${st.avg ?? 'null'}}}`,
+      );
+    }
+    write((i ? ',' : '') + parts.join(','));
+  }
+  write(']}');
+}
+
+/** The `checks_summary` answer as one JSON text (small answers, tests). */
+export async function summaryJson(pool: Pool, f: SummaryFilter): Promise<string> {
+  const chunks: string[] = [];
+  await writeSummary(pool, f, (c) => chunks.push(c));
+  return chunks.join('');
 }
 
 interface RollupStats {
   check_id: string;
   passed: number;
   failed: number;
+  /** JSON text of the time (a quoted string), or null. */
   last_pass: string | null;
   last_fail: string | null;
   avg: number | null;

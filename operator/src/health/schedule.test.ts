@@ -124,3 +124,19 @@ describe('canary status', () => {
     expect(uptimeText(0, 0)).toBe('');
   });
 });
+
+describe('summary histograms', () => {
+  it('reads bucket/count pairs of several sparse histograms and agrees with the exact reader', async () => {
+    const { percentilesOf } = await import('./queries.js');
+    const buf = new Float64Array(80);
+    // Bucket 10 holds 90 runs, bucket 30 holds 10: p50 in 10, p95+ in 30.
+    const text = '{"10": 40, "30": 4},{"10": 50},{"30": 6}';
+    const hist = new Array<number>(80).fill(0);
+    hist[10] = 90;
+    hist[30] = 10;
+    expect(percentilesOf(text, buf)).toEqual(
+      [0.5, 0.95, 0.97, 0.99].map((p) => String(histogramPercentile(hist, p))),
+    );
+    expect(percentilesOf('', buf)).toEqual(['null', 'null', 'null', 'null']);
+  });
+});

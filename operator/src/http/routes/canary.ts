@@ -7,7 +7,7 @@ import {
   graph,
   parseLabelSelector,
   statuses,
-  summaryJson,
+  writeSummary,
   type LabelRequirement,
 } from '../../health/queries.js';
 import { parseMinDuration, parseTime, TimeParseError } from '../../health/timeRange.js';
@@ -27,19 +27,23 @@ export function canaryRoutes(pool: pg.Pool, health: { engine?: HealthEngine }): 
     } catch (error) {
       throw badRequest((error as Error).message);
     }
-    const body = await summaryJson(pool, {
-      start,
-      end,
-      checkId: uuidParam(req, 'check_id'),
-      canaryId: uuidParam(req, 'canary_id'),
-      agentId: uuidParam(req, 'agent_id'),
-      namespace: optional(req, 'namespace'),
-      labels: requirements,
-      includeDeleted: optional(req, 'include_deleted') === 'true',
-    });
-    // Sent as built: no ETag hashing of a multi-megabyte body that changes every run anyway.
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.end(body);
+    // Streamed as built: no ETag hashing of a multi-megabyte body that changes every run anyway.
+    await writeSummary(
+      pool,
+      {
+        start,
+        end,
+        checkId: uuidParam(req, 'check_id'),
+        canaryId: uuidParam(req, 'canary_id'),
+        agentId: uuidParam(req, 'agent_id'),
+        namespace: optional(req, 'namespace'),
+        labels: requirements,
+        includeDeleted: optional(req, 'include_deleted') === 'true',
+      },
+      (chunk) => res.write(chunk),
+    );
+    res.end();
   });
 
   router.get('/api/checks/:id', read, async (req, res) => {
