@@ -1,3 +1,4 @@
+import { REMOVED_CHECK_TYPES } from '@vigil/crds';
 import {
   runPipeline,
   type CanaryDefinition,
@@ -24,17 +25,7 @@ export interface CanaryRunDeps {
   parallelism?: number;
 }
 
-export const REMOVED_TYPES = new Set([
-  'pod',
-  'namespace',
-  'github',
-  'gitProtocol',
-  'docker',
-  'dockerPush',
-  'containerd',
-  'containerdPush',
-  'helm',
-]);
+export const REMOVED_TYPES = new Set<string>(REMOVED_CHECK_TYPES);
 export const REMOVED_MESSAGE =
   'this check type has been removed, use kubernetesResource or exec checks instead';
 export const JUNIT_REPORT_NAME = 'Result Mode: JUnit Report';

@@ -207,16 +207,8 @@ export function toggleTarget(status: string): { label: 'Close' | 'Reopen'; statu
     : { label: 'Reopen', status: 'open' };
 }
 
-export const INCIDENT_TYPES: readonly { value: string; label: string }[] = [
-  { value: 'cost', label: 'Cost' },
-  { value: 'availability', label: 'Availability' },
-  { value: 'performance', label: 'Performance' },
-  { value: 'security', label: 'Security' },
-  { value: 'integration', label: 'Integration' },
-  { value: 'compliance', label: 'Compliance' },
-  { value: 'technicalDebt', label: 'Technical Debt' },
-  { value: 'reliability', label: 'Reliability' },
-];
+/** One list of incident types for the list and the detail page (spec 000 §3). */
+export { INCIDENT_TYPES } from '../incidents/model';
 
 /** The severities the UI offers (§3). */
 export const SEVERITIES: readonly { value: string; label: string }[] = [

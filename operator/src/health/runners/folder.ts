@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { invalidResult, resultFrom, type CheckResult, type CheckRunner } from '../types.js';
 import { errorText } from './sql.js';
+import { parseTime } from '../timeRange.js';
 
 /**
  * folder check (crds.md §1.3-1.4) on local paths. `path` is a directory or a glob (`*`, `?`,
@@ -78,58 +79,13 @@ export function parseSize(input: string | number): number | undefined {
   return Math.round(Number(m[1]) * 1024 ** exp);
 }
 
-const DATEMATH_UNIT: Record<string, number> = {
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
-  w: 7 * 86_400_000,
-};
-
 /** RFC 3339, or date math: `now`, `now-60d`, `now-1h+30m`, `now-1d/d` (rounded down, UTC). */
 export function parseSince(input: string, now = Date.now()): number | undefined {
-  const s = input.trim();
-  const m = /^now((?:[+-]\d+[smhdwMy])*)(?:\/([smhdwMy]))?$/.exec(s);
-  if (!m) {
-    if (!/^\d{4}-\d{2}-\d{2}/.test(s)) return undefined;
-    const t = Date.parse(s);
-    return Number.isNaN(t) ? undefined : t;
+  try {
+    return parseTime(input, now).getTime();
+  } catch {
+    return undefined;
   }
-  const d = new Date(now);
-  for (const op of (m[1] ?? '').matchAll(/([+-])(\d+)([smhdwMy])/g)) {
-    const n = Number(op[2]) * (op[1] === '-' ? -1 : 1);
-    const unit = op[3] as string;
-    if (unit === 'M') d.setUTCMonth(d.getUTCMonth() + n);
-    else if (unit === 'y') d.setUTCFullYear(d.getUTCFullYear() + n);
-    else d.setTime(d.getTime() + n * (DATEMATH_UNIT[unit] as number));
-  }
-  switch (m[2]) {
-    case 'y':
-      d.setUTCMonth(0, 1);
-      d.setUTCHours(0, 0, 0, 0);
-      break;
-    case 'M':
-      d.setUTCDate(1);
-      d.setUTCHours(0, 0, 0, 0);
-      break;
-    case 'w':
-      d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
-      d.setUTCHours(0, 0, 0, 0);
-      break;
-    case 'd':
-      d.setUTCHours(0, 0, 0, 0);
-      break;
-    case 'h':
-      d.setUTCMinutes(0, 0, 0);
-      break;
-    case 'm':
-      d.setUTCSeconds(0, 0);
-      break;
-    case 's':
-      d.setUTCMilliseconds(0);
-      break;
-  }
-  return d.getTime();
 }
 
 export function humanDuration(ms: number): string {
