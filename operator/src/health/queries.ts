@@ -56,18 +56,10 @@ export interface Latency {
 }
 
 /**
- * One check as the dashboard lists it, built as JSON by the database (json_build_object renders
- * timestamps as ISO 8601): the API splices in the latency and sends the text as it is, so
- * thousands of rows cost no object parsing and re-serialising here.
+ * Each check's summary row is kept as JSON text by the database (checks.summary_json, migration
+ * 0023: json renders timestamps as ISO 8601); the API splices in uptime and latency and sends the
+ * text as it is, so thousands of rows cost no rendering, parsing or re-serialising per request.
  */
-const CHECK_FIELDS = `c.id, c.canary_id, c.name, c.type, c.status, c.description, c.icon,
-  c.namespace, ca.name AS canary_name, ca.namespace AS canary_namespace,
-  coalesce(ca.labels, '{}') || coalesce(c.labels, '{}') AS labels, c.severity, c.owner,
-  c.agent_id, CASE WHEN c.agent_id = '00000000-0000-0000-0000-000000000000' THEN 'local'
-    ELSE (SELECT a.name FROM agents a WHERE a.id = c.agent_id) END AS agent_name, c.last_runtime, c.next_runtime,
-  c.last_transition_time, c.latest_message, c.latest_duration, c.silenced_at, c.deleted_at,
-  coalesce(c.spec ->> 'url', c.spec ->> 'endpoint', c.spec ->> 'query', c.spec ->> 'path') AS endpoint`;
-
 /** A check as the dashboard lists it. */
 export interface SummaryRow {
   id: string;
@@ -165,30 +157,33 @@ export async function writeSummary(
   const to = param(f.end.toISOString());
   const filtered = `FROM checks c JOIN canaries ca ON ca.id = c.canary_id
     ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
+  // Rows of deleted checks are simply not asked for by the checks query; other filters also
+  // narrow the rollup rows.
+  const narrowed = where.length > (f.includeDeleted ? 0 : 2);
   // Two queries on two connections, so both cores work: the checks as JSON, and the range's
-  // rollup rows grouped per check.
+  // rollup rows.
   const [checks, stats] = await Promise.all([
     pool.query<{ check: string; name: string; id: string }>(
-      `SELECT row_to_json(x)::text AS check, c.name, c.id
+      `SELECT coalesce(c.summary_json, check_summary_json(c)) AS check, c.name, c.id
        FROM checks c JOIN canaries ca ON ca.id = c.canary_id
-       CROSS JOIN LATERAL (SELECT ${CHECK_FIELDS}) x
        ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
       checkParams,
     ),
-    pool.query<RollupStats>(
-      `SELECT r.check_id, sum(r.passed)::int AS passed, sum(r.failed)::int AS failed,
-         to_json(max(r.last_pass))::text AS last_pass, to_json(max(r.last_fail))::text AS last_fail,
-         round(sum(r.duration::float8 * r.total) / nullif(sum(r.total), 0))::int AS avg,
-         string_agg(r.durations::text, ',') AS hists
+    // The range's rollup rows as they are (a check has a handful): summing them here is
+    // cheaper than grouping and aggregating thousands of groups in the database.
+    pool.query<string[]>({
+      text: `SELECT r.check_id::text, r.passed, r.failed, to_json(r.last_pass)::text,
+         to_json(r.last_fail)::text, r.duration, r.total, r.durations::text
        FROM ${daily ? 'check_statuses_1d' : 'check_statuses_1h'} r
        WHERE r.created_at >= date_trunc(${daily ? "'day'" : "'hour'"}, ${from}::timestamptz, 'UTC')
          AND r.created_at < ${to}
-         AND r.check_id IN (SELECT c.id ${filtered})
-       GROUP BY r.check_id`,
-      params,
-    ),
+         ${narrowed ? `AND r.check_id IN (SELECT c.id ${filtered})` : ''}`,
+      values: params,
+      rowMode: 'array',
+      types: RAW_TEXT,
+    }),
   ]);
-  const byCheck = new Map(stats.rows.map((r) => [r.check_id, r]));
+  const byCheck = sumRollups(stats.rows);
   const rows = checks.rows;
   // Sorted here by name then id: the database would sort the wide JSON rows themselves.
   rows.sort((a, b) =>
@@ -222,6 +217,43 @@ export async function summaryJson(pool: Pool, f: SummaryFilter): Promise<string>
   const chunks: string[] = [];
   await writeSummary(pool, f, (c) => chunks.push(c));
   return chunks.join('');
+}
+
+/** Every column as the text the server sent. */
+const RAW_TEXT = { getTypeParser: () => (value: string) => value };
+
+/** Rollup rows of a range summed per check; times are JSON strings, compared as ISO text. */
+function sumRollups(rows: (string | null)[][]): Map<string, RollupStats> {
+  const out = new Map<string, RollupStats & { weighted: number; total: number }>();
+  for (const [id, passed, failed, lastPass, lastFail, duration, total, hist] of rows) {
+    const key = id as string;
+    let st = out.get(key);
+    if (!st) {
+      st = {
+        check_id: key,
+        passed: 0,
+        failed: 0,
+        last_pass: null,
+        last_fail: null,
+        avg: null,
+        hists: '',
+        weighted: 0,
+        total: 0,
+      };
+      out.set(key, st);
+    }
+    st.passed += Number(passed);
+    st.failed += Number(failed);
+    if (lastPass && lastPass !== 'null' && (!st.last_pass || lastPass > st.last_pass))
+      st.last_pass = lastPass;
+    if (lastFail && lastFail !== 'null' && (!st.last_fail || lastFail > st.last_fail))
+      st.last_fail = lastFail;
+    st.weighted += Number(duration) * Number(total);
+    st.total += Number(total);
+    if (hist) st.hists = st.hists ? `${st.hists},${hist}` : hist;
+  }
+  for (const st of out.values()) st.avg = st.total ? Math.round(st.weighted / st.total) : null;
+  return out;
 }
 
 interface RollupStats {
