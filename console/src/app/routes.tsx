@@ -13,6 +13,8 @@ import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { UnauthorizedPage } from '../features/errors/UnauthorizedPage';
 import { HealthPage } from '../features/health/HealthPage';
 import { IncidentDetailPage } from '../features/incidentDetail/IncidentDetailPage';
+import { IncidentRulePage } from '../features/incidentRules/IncidentRulePage';
+import { IncidentRulesPage } from '../features/incidentRules/IncidentRulesPage';
 import { IncidentListPage } from '../features/incidents/IncidentListPage';
 import { PermissionsPage } from '../features/permissions/PermissionsPage';
 import { ProfileSettingsPage } from '../features/profile/ProfileSettingsPage';
@@ -118,6 +120,18 @@ export const routes: RouteObject[] = [
             title: 'Health Checks',
             feature: 'settings.health',
             element: <CanaryPage />,
+          }),
+          areaRoute({
+            path: 'incident_rules',
+            title: 'Incident Rules',
+            feature: 'settings.rules',
+            element: <IncidentRulesPage />,
+          }),
+          areaRoute({
+            path: 'incident_rules/:id',
+            title: 'Incident Rules',
+            feature: 'settings.rules',
+            element: <IncidentRulePage />,
           }),
           { path: '*', element: <AreaNotAvailable title="Settings" /> },
         ],

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { sameValue } from './document';
+import { sameValue } from './jsonDoc';
 
 /**
  * Text the user is typing for a value that has a different shape (lines for a list, rows for a

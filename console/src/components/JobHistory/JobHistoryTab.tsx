@@ -1,10 +1,10 @@
 import { Alert } from '@patternfly/react-core';
 import { useState } from 'react';
-import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable';
-import { Pagination } from '../../components/Pagination/Pagination';
+import { DataTable, type DataTableColumn } from '../DataTable/DataTable';
+import { Pagination } from '../Pagination/Pagination';
 import { formatDateTime, formatDuration } from '../../lib/format';
-import { JOB_PAGE_SIZE, useJobHistory, type JobHistoryRow } from './api';
-import { JobStatusLabel } from './jobStatus';
+import { JOB_PAGE_SIZE, useJobHistory, type JobHistoryRow, type JobResourceType } from './api';
+import { JobStatusLabel } from './JobStatusLabel';
 
 const COLUMNS: DataTableColumn<JobHistoryRow>[] = [
   { id: 'name', header: 'Job Name', cell: (j) => j.name ?? '' },
@@ -20,16 +20,29 @@ const COLUMNS: DataTableColumn<JobHistoryRow>[] = [
   { id: 'hostname', header: 'Host', cell: (j) => j.hostname ?? '' },
 ];
 
-/** The canary's runs from job history, newest first, paged on the server (spec 001 §7, §9). */
-export function JobHistoryTab({ canaryId }: { canaryId: string }) {
+/**
+ * A resource's Job History tab: its runs from job history, newest first, paged on the server
+ * (spec 001 §7, §9).
+ */
+export function JobHistoryTab({
+  resourceType,
+  resourceId,
+}: {
+  resourceType: JobResourceType;
+  resourceId: string;
+}) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(JOB_PAGE_SIZE);
-  const { page: result, error, isLoading } = useJobHistory(canaryId, page, pageSize);
+  const {
+    page: result,
+    error,
+    isLoading,
+  } = useJobHistory(resourceType, resourceId, page, pageSize);
   return (
     <>
       {error && !result && <Alert variant="danger" isInline title={error.message} />}
       <DataTable
-        tableId="settings-canary-jobs"
+        tableId={`settings-${resourceType}-jobs`}
         aria-label="Job History"
         columns={COLUMNS}
         rows={result?.rows ?? []}

@@ -1,5 +1,12 @@
 import { Link } from 'react-router';
-import { NIL_AGENT_ID, type AgentRef } from './api';
+
+/** The all-zero agent id: the resource lives here, not on an agent (spec 001 §3). */
+export const NIL_AGENT_ID = '00000000-0000-0000-0000-000000000000';
+
+export interface AgentRef {
+  id: string;
+  name: string;
+}
 
 export interface SourceInfo {
   source: string | null | undefined;
@@ -15,27 +22,22 @@ function linkedAgent(row: SourceInfo): AgentRef | undefined {
 
 /**
  * Made outside the console (kubectl, a file, an agent): shown read-only with its source
- * (spec 001 §4). A new canary has source UI.
+ * (spec 001 §4). A resource made in the console has source UI.
  */
 export function isExternal(row: SourceInfo): boolean {
   return Boolean((row.source && row.source !== 'UI') || linkedAgent(row));
-}
-
-/** Where Vigil's Kubernetes API serves a canary applied with kubectl (source kubernetes/ns/name). */
-export function kubernetesHref(source: string): string | undefined {
-  const match = /^kubernetes\/([^/]+)\/([^/]+)$/.exec(source);
-  if (!match) return undefined;
-  const [, namespace = '', name = ''] = match;
-  return `/k8s/apis/canaries.flanksource.com/v1/namespaces/${encodeURIComponent(namespace)}/canaries/${encodeURIComponent(name)}`;
 }
 
 /** The source link rules of spec 001 "Spec editors"; nothing for UI (and, in lists, push). */
 export function SourceLink({
   row,
   variant = 'detail',
+  kubernetesHref,
 }: {
   row: SourceInfo;
   variant?: 'detail' | 'list';
+  /** Where the resource a kubernetes source names is served, for kinds that have a CRD. */
+  kubernetesHref?: (source: string) => string | undefined;
 }) {
   const agent = linkedAgent(row);
   if (agent) {
@@ -46,7 +48,7 @@ export function SourceLink({
   const source = row.source ?? '';
   if (!source || source === 'UI') return null;
   if (source.startsWith('kubernetes')) {
-    const href = kubernetesHref(source);
+    const href = kubernetesHref?.(source);
     return href ? (
       <a href={href} target="_blank" rel="noreferrer">
         {source}

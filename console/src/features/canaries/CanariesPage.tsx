@@ -13,15 +13,16 @@ import { hasGrant } from '../../app/access';
 import { usePageHeader } from '../../app/pageHeader';
 import { useSession } from '../../app/session';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/DataTable';
+import { JobStatusLabel } from '../../components/JobHistory/JobStatusLabel';
 import { Pagination } from '../../components/Pagination/Pagination';
+import { NO_RESOURCES } from '../../components/SettingsResource/SettingsResource';
 import { formatAge, formatDateTime } from '../../lib/format';
+import { LIST_PAGE_SIZE } from '../../lib/settingsResource';
 import { UnauthorizedPage } from '../errors/UnauthorizedPage';
-import { LIST_PAGE_SIZE, useCanaries, type CanaryListRow } from './api';
-import { JobStatusLabel } from './jobStatus';
+import { useCanaries, type CanaryListRow } from './api';
 import { SourceLink } from './SourceLink';
 
 export const CANARIES_PATH = '/settings/canaries';
-export const NO_RESOURCES = 'No resources found';
 
 export function scheduleOf(row: Pick<CanaryListRow, 'schedule' | 'interval'>): string {
   if (row.schedule) return row.schedule;

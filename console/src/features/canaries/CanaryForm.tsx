@@ -13,7 +13,8 @@ import {
   TextInput,
 } from '@patternfly/react-core';
 import { PlusCircleIcon, TrashIcon } from '@patternfly/react-icons';
-import { SCHEDULES, type CheckType, type Path } from './checkTypes';
+import type { SpecFormProps } from '../../components/SpecEditor/SpecEditor';
+import { SCHEDULES, type CheckType } from './checkTypes';
 import {
   addCheck,
   checksOf,
@@ -23,19 +24,12 @@ import {
   type CanaryDoc,
   type CheckRef,
 } from './document';
-import { Field, HelperLine, KeyValueEditor, type FieldContext } from './fields';
+import { HelperLine, KeyValueEditor, type FieldContext } from '../../components/SpecForm/fields';
+import { Field } from './fields';
 
-export interface CanaryFormProps {
-  doc: CanaryDoc;
+/** Name and namespace are read-only once the canary exists (spec 001 §4). */
+export interface CanaryFormProps extends SpecFormProps<CanaryDoc> {
   type: CheckType;
-  readOnly: boolean;
-  /** Name and namespace are read-only once the canary exists (spec 001 §4). */
-  exists: boolean;
-  /** The error to show at an absolute path, if any. */
-  error: (path: Path) => string | undefined;
-  set: (path: Path, value: unknown) => void;
-  touch: (path: Path) => void;
-  update: (change: (doc: CanaryDoc) => CanaryDoc) => void;
 }
 
 /** The schedules offered, plus the canary's own when it is not one of them. */
@@ -138,7 +132,7 @@ function CheckCard(props: CanaryFormProps & { checkRef: CheckRef; position: numb
   const { type, readOnly, checkRef: ref } = props;
   const idPrefix = `check-${ref.key}-${ref.index}`;
   const ctx: FieldContext = {
-    check: ref.check,
+    node: ref.check,
     idPrefix,
     readOnly,
     set: (path, value) => props.set([...ref.path, ...path], value),

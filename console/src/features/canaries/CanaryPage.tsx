@@ -1,40 +1,35 @@
 import {
   Alert,
-  Breadcrumb,
-  BreadcrumbItem,
-  Bullseye,
   Button,
-  EmptyState,
   Gallery,
   PageSection,
-  Spinner,
   Tab,
   TabTitleText,
   Tabs,
   Title,
 } from '@patternfly/react-core';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { hasGrant } from '../../app/access';
 import { usePageHeader } from '../../app/pageHeader';
 import { useSession } from '../../app/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog';
+import { JobHistoryTab } from '../../components/JobHistory/JobHistoryTab';
+import {
+  ResourceDetail,
+  SettingsCrumbs,
+  useFailToast,
+} from '../../components/SettingsResource/SettingsResource';
 import { useToast } from '../../components/Toast/useToast';
 import { UnauthorizedPage } from '../errors/UnauthorizedPage';
-import {
-  createCanary,
-  deleteCanary,
-  errorText,
-  updateCanary,
-  useCanary,
-  type CanaryRow,
-} from './api';
-import { CANARIES_PATH, NO_RESOURCES } from './CanariesPage';
+import { createCanary, deleteCanary, updateCanary, useCanary, type CanaryRow } from './api';
+import { CANARIES_PATH } from './CanariesPage';
 import { CanaryEditor } from './CanaryEditor';
 import { CHECK_TYPES, type CheckType } from './checkTypes';
 import { detectType, makeDoc, newDoc, type CanaryDoc } from './document';
 import { isExternal, SourceLink } from './SourceLink';
-import { JobHistoryTab } from './JobHistoryTab';
+
+const LIST = { path: CANARIES_PATH, title: 'Health Checks' };
 
 /** /settings/canaries/new and /settings/canaries/{id}: the health check spec editor. */
 export function CanaryPage() {
@@ -49,31 +44,11 @@ export function CanaryPage() {
   return <ExistingCanary key={id} id={id} canWrite={canWrite} />;
 }
 
-function Crumbs({ current }: { current: string }) {
-  return (
-    <Breadcrumb style={{ marginBottom: 16 }}>
-      <BreadcrumbItem
-        render={({ className }) => (
-          <Link className={className} to={CANARIES_PATH}>
-            Health Checks
-          </Link>
-        )}
-      />
-      <BreadcrumbItem isActive>{current}</BreadcrumbItem>
-    </Breadcrumb>
-  );
-}
-
-function useFail() {
-  const { addToast } = useToast();
-  return (e: unknown) => addToast({ variant: 'danger', title: errorText(e) });
-}
-
 /** The type chooser, then the editor for a new health check of that type. */
 function NewCanary({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const { addToast } = useToast();
-  const fail = useFail();
+  const fail = useFailToast();
   const [type, setType] = useState<CheckType>();
 
   const save = async (doc: CanaryDoc) => {
@@ -89,7 +64,7 @@ function NewCanary({ userId }: { userId: string }) {
 
   return (
     <PageSection>
-      <Crumbs current="New Health Check" />
+      <SettingsCrumbs list={LIST} current="New Health Check" />
       {type ? (
         <CanaryEditor
           key={type.id}
@@ -139,36 +114,17 @@ type PageTab = 'spec' | 'jobs';
 
 function ExistingCanary({ id, canWrite }: { id: string; canWrite: boolean }) {
   const { canary, error, isLoading } = useCanary(id);
-  if (isLoading) {
-    return (
-      <Bullseye style={{ minHeight: '40vh' }}>
-        <Spinner aria-label="Loading" />
-      </Bullseye>
-    );
-  }
-  if (error) {
-    return (
-      <PageSection>
-        <Crumbs current={id} />
-        <Alert variant="danger" isInline title={error.message} />
-      </PageSection>
-    );
-  }
-  if (!canary) {
-    return (
-      <PageSection>
-        <Crumbs current={id} />
-        <EmptyState headingLevel="h2" titleText={NO_RESOURCES} variant="sm" />
-      </PageSection>
-    );
-  }
-  return <CanaryDetail canary={canary} canWrite={canWrite} />;
+  return (
+    <ResourceDetail list={LIST} id={id} row={canary} error={error} isLoading={isLoading}>
+      {(row) => <CanaryDetail canary={row} canWrite={canWrite} />}
+    </ResourceDetail>
+  );
 }
 
 function CanaryDetail({ canary, canWrite }: { canary: CanaryRow; canWrite: boolean }) {
   const navigate = useNavigate();
   const { addToast } = useToast();
-  const fail = useFail();
+  const fail = useFailToast();
   const [tab, setTab] = useState<PageTab>('spec');
   const [deleting, setDeleting] = useState<string>();
   const external = isExternal(canary);
@@ -200,7 +156,7 @@ function CanaryDetail({ canary, canWrite }: { canary: CanaryRow; canWrite: boole
 
   return (
     <PageSection>
-      <Crumbs current={canary.name} />
+      <SettingsCrumbs list={LIST} current={canary.name} />
       {external && (
         <Alert
           variant="info"
@@ -233,7 +189,7 @@ function CanaryDetail({ canary, canWrite }: { canary: CanaryRow; canWrite: boole
         </Tab>
         <Tab eventKey="jobs" title={<TabTitleText>Job History</TabTitleText>}>
           <div style={{ paddingTop: 16 }}>
-            <JobHistoryTab canaryId={canary.id} />
+            <JobHistoryTab resourceType="canary" resourceId={canary.id} />
           </div>
         </Tab>
       </Tabs>

@@ -1,15 +1,10 @@
 import useSWR from 'swr';
 import { db } from '../../api/db';
+import type { AgentRef } from '../../components/SourceLink/SourceLink';
+import type { Json } from '../../lib/jsonDoc';
 import { pageOffset } from '../../lib/pagination';
-import type { CanaryDoc, Json } from './document';
-
-/** The all-zero agent id: the canary runs here, not on an agent (spec 001 §3). */
-export const NIL_AGENT_ID = '00000000-0000-0000-0000-000000000000';
-
-export interface AgentRef {
-  id: string;
-  name: string;
-}
+import { LIST_SELECT, type Page } from '../../lib/settingsResource';
+import type { CanaryDoc } from './document';
 
 /** A row of canaries_with_status (spec 001 §7 "Generic resources"). */
 export interface CanaryListRow {
@@ -45,36 +40,6 @@ export interface CanaryRow {
   updated_at: string | null;
   deleted_at: string | null;
 }
-
-export interface JobHistoryRow {
-  id: string;
-  name: string | null;
-  status: string | null;
-  resource_type: string | null;
-  resource_id: string | null;
-  resource_name: string | null;
-  hostname: string | null;
-  agent: { id: string | null; name: string | null } | null;
-  success_count: number | null;
-  error_count: number | null;
-  duration_millis: number | null;
-  time_start: string | null;
-  time_end: string | null;
-  created_at: string;
-  details: Json | null;
-}
-
-export interface Page<Row> {
-  rows: Row[];
-  total: number;
-}
-
-/** The generic list limit (spec 001 §9). */
-export const LIST_PAGE_SIZE = 100;
-/** Job history on a resource tab (spec 001 §9). */
-export const JOB_PAGE_SIZE = 150;
-
-export const LIST_SELECT = '*,created_by(id,name,avatar)';
 
 export async function fetchCanaries(page: number, pageSize: number): Promise<Page<CanaryListRow>> {
   const from = pageOffset(page, pageSize);
@@ -141,35 +106,4 @@ export async function updateCanary(id: string, doc: CanaryDoc): Promise<void> {
 /** Soft delete (spec 001 §4). */
 export async function deleteCanary(id: string): Promise<void> {
   await db.from('canaries').update({ deleted_at: 'now()' }).eq('id', id).throwOnError();
-}
-
-export async function fetchJobHistory(
-  id: string,
-  page: number,
-  pageSize: number,
-): Promise<Page<JobHistoryRow>> {
-  const from = pageOffset(page, pageSize);
-  const { data, count } = await db
-    .from('job_histories')
-    .select('*', { count: 'exact' })
-    .eq('resource_type', 'canary')
-    .eq('resource_id', id)
-    .order('created_at', { ascending: false })
-    .range(from, from + pageSize - 1)
-    .throwOnError()
-    .overrideTypes<JobHistoryRow[], { merge: false }>();
-  return { rows: data, total: count ?? data.length };
-}
-
-export function useJobHistory(id: string, page: number, pageSize: number) {
-  const { data, error, isLoading, isValidating, mutate } = useSWR(
-    ['settings/canary/jobs', id, page, pageSize],
-    ([, key, p, s]) => fetchJobHistory(key, p, s),
-    { keepPreviousData: true },
-  );
-  return { page: data, error: error as Error | undefined, isLoading, isValidating, mutate };
-}
-
-export function errorText(error: unknown): string {
-  return (error instanceof Error && error.message) || 'An error occurred';
 }

@@ -3,37 +3,15 @@
  * runs, the form fields of each (crds.md §1.2–1.3, JSON names). Paths are relative to one check.
  */
 
-export type Path = readonly (string | number)[];
+import type { BasicFieldKind, FieldDef as SpecFieldDef } from '../../components/SpecForm/fields';
 
+export type { Path } from '../../lib/jsonDoc';
+
+/** The shared spec-editor kinds it uses, plus the health check form's own (fields.tsx). */
 export type FieldKind =
-  | 'text'
-  | 'textarea'
-  | 'number'
-  | 'bool'
-  | 'select'
-  | 'strings'
-  | 'map'
-  | 'env'
-  | 'secret'
-  | 'yaml'
-  | 'codes'
-  | 'auth'
-  | 'method'
-  | 'script';
+  Exclude<BasicFieldKind, 'choices'> | 'env' | 'secret' | 'codes' | 'auth' | 'method' | 'script';
 
-export interface FieldDef {
-  kind: FieldKind;
-  path: Path;
-  label: string;
-  required?: boolean;
-  /** Required unless one of these keys of the check holds a value (e.g. a connection). */
-  unless?: readonly string[];
-  /** For number fields. */
-  min?: number;
-  options?: readonly string[];
-  placeholder?: string;
-  helper?: string;
-}
+export type FieldDef = SpecFieldDef<FieldKind>;
 
 export interface CheckType {
   id: string;

@@ -1,10 +1,10 @@
+import { NOT_A_NUMBER, REQUIRED, atLeast, isBlank, pathKey } from '../../lib/formRules';
+import { getAt, isObject, type Json } from '../../lib/jsonDoc';
 import { CHECK_TYPES, type FieldDef, type Path } from './checkTypes';
-import { getAt, isObject, type CanaryDoc, type Json } from './document';
+import type { CanaryDoc } from './document';
 
 /** Spec 001 §5. */
-export const REQUIRED = 'This field is required';
-export const NOT_A_NUMBER = 'This field must be a number';
-export const atLeast = (min: number) => `This field must be at least ${min}`;
+export { NOT_A_NUMBER, REQUIRED, atLeast, isBlank, pathKey } from '../../lib/formRules';
 
 export interface Rule {
   path: Path;
@@ -45,14 +45,6 @@ export const RULES: Readonly<Record<string, readonly Rule[]>> = {
   ),
 };
 
-export function isBlank(value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  if (typeof value === 'string') return value.trim() === '';
-  if (Array.isArray(value)) return value.length === 0;
-  if (isObject(value)) return Object.keys(value).length === 0;
-  return false;
-}
-
 export function checkRuleError(check: Json, rule: Rule): string | undefined {
   const value = getAt(check, rule.path);
   if (rule.required && isBlank(value)) {
@@ -65,8 +57,6 @@ export function checkRuleError(check: Json, rule: Rule): string | undefined {
   }
   return undefined;
 }
-
-export const pathKey = (path: Path) => path.join('.');
 
 /** Every problem in the document, keyed by the dotted path of the field. */
 export function validateDoc(doc: CanaryDoc): Record<string, string> {

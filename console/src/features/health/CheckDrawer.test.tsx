@@ -380,4 +380,25 @@ describe('CheckDrawer', () => {
     expect(within(panel).queryByRole('button', { name: 'Playbooks' })).not.toBeInTheDocument();
     expect(api.callsTo('GET /api/db/playbooks')).toHaveLength(0);
   });
+
+  it('offers Link to Incident to an admin who may write incidents, and opens the dialog', async () => {
+    const linker = [...READ, { object: 'incident', action: 'write' as const }];
+    mockApi(drawerRoutes({}, ['admin'], linker));
+    const { unmount } = open();
+    let panel = await drawer();
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Link to Incident' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Link to Incident' });
+    // The check is the evidence: its name prefills the description.
+    expect(within(dialog).getByRole('textbox', { name: 'Description' })).toHaveValue('login');
+    unmount();
+
+    // Without write on incidents there is nothing to offer.
+    mockApi(drawerRoutes({}, ['admin'], READ));
+    open();
+    panel = await drawer();
+    expect(within(panel).getByRole('button', { name: 'Run Now' })).toBeInTheDocument();
+    expect(
+      within(panel).queryByRole('button', { name: 'Link to Incident' }),
+    ).not.toBeInTheDocument();
+  });
 });

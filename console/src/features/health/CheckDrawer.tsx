@@ -37,6 +37,7 @@ import { CodeView } from '../../components/CodeView/CodeView';
 import { StatusDot } from '../../components/StatusDot/StatusDot';
 import { useToast } from '../../components/Toast/useToast';
 import { formatDateTime, formatDuration } from '../../lib/format';
+import { LinkToIncidentButton, checkEvidence, useCanLinkToIncident } from '../incidents';
 import { errorText, runCheck, useCheckDetail, usePlaybooks } from './api';
 import { CheckGraph } from './CheckGraph';
 import { CheckHistory } from './CheckHistory';
@@ -209,6 +210,7 @@ function DrawerFooter({
   onRan: () => void;
 }) {
   const { whoami } = useSession();
+  const canLink = useCanLinkToIncident();
   const canaryId = check?.canary_id;
   const source = check && 'canary' in check ? check.canary?.source : undefined;
   return (
@@ -233,6 +235,13 @@ function DrawerFooter({
       {hasGrant(whoami, 'playbook_runs', 'write') && (
         <ActionListItem>
           <PlaybooksMenu checkId={checkId} />
+        </ActionListItem>
+      )}
+      {canLink && (
+        <ActionListItem>
+          <LinkToIncidentButton evidence={checkEvidence(checkId, check?.name)}>
+            Link to Incident
+          </LinkToIncidentButton>
         </ActionListItem>
       )}
     </ActionList>
