@@ -4,8 +4,9 @@
  *   a) LIST of 10,000 Canaries as JSON: p99 <= 5x reading the same rows through pg and building
  *      and serialising the same objects in this process
  *   b) 1,000 sequential creates (POST): creates/s and p95 printed; every one must answer 201
- *   c) 100 concurrent watchers, one PATCH: p99 of the delivery latency (PATCH response to the
- *      MODIFIED event at each watcher) <= 10x a single watcher's, measured the same way
+ *   c) 100 concurrent watchers, one PATCH: p99 of the delivery latency (PATCH sent to the
+ *      MODIFIED event at each watcher, watchers spread over 4 client processes) <= 10x a single
+ *      watcher's, measured the same way
  * Run: npx tsx hack/bench/k8s-api.ts   (BENCH_SECONDS, BENCH_CANARIES to change the size)
  */
 import { fork } from 'node:child_process';
@@ -149,11 +150,39 @@ try {
     `   ${createB.rps.toFixed(0)} creates/s, p95 ${createB.p95.toFixed(2)} ms; answers ${[...statuses].map(([s, n]) => `${n}x ${s}`).join(', ')} ${verdict(created === CREATES)}\n`,
   );
 
-  // c) watch fan-out
-  const agent = new http.Agent({ keepAlive: true, maxSockets: WATCHERS + 10 });
+  // c) watch fan-out, from client processes of their own (k8sWatchWorker.ts)
+  const WORKERS = 4;
+  const workers = await Promise.all(
+    Array.from({ length: WORKERS }, async () => {
+      const w = fork(path.join(import.meta.dirname, 'k8sWatchWorker.ts'), {
+        execArgv: ['--import', 'tsx'],
+      });
+      await within(
+        new Promise((resolve) => w.once('message', resolve)),
+        30_000,
+        'a watch client process to start',
+      );
+      return w;
+    }),
+  );
+  const next = (w: (typeof workers)[number], type: string) =>
+    new Promise<{ type: string; times?: number[]; error?: string }>((resolve, reject) => {
+      const on = (m: { type: string; times?: number[]; error?: string }) => {
+        if (m.type === 'error') reject(new Error(m.error));
+        else if (m.type === type) resolve(m);
+        else return;
+        w.off('message', on);
+      };
+      w.on('message', on);
+    });
   const target = 'canary-00001';
   let interval = 30;
-  /** Opens `n` watches at the current version, PATCHes once, and returns each delivery latency. */
+  /**
+   * Opens `n` watches at the current version (one client process for a single watch, all of
+   * them for more), PATCHes once, and returns each delivery latency: from sending the PATCH to
+   * the MODIFIED event's arrival at each watcher, on one clock. (Measured from the PATCH's
+   * response instead, the event often arrives first: the reference point would be noise.)
+   */
   const deliveries = async (n: number): Promise<number[]> => {
     const res = await fetch(`${vigil}${collection('default')}?limit=1`, {
       headers: auth,
@@ -161,39 +190,37 @@ try {
     });
     const rv = ((await res.json()) as { metadata: { resourceVersion: string } }).metadata
       .resourceVersion;
-    const watchers = Array.from({ length: n }, () =>
-      watch({
-        agent,
+    const used = workers.slice(0, n === 1 ? 1 : WORKERS);
+    const share = (i: number) => Math.floor(n / used.length) + (i < n % used.length ? 1 : 0);
+    const connected = used.map((w) => next(w, 'connected'));
+    const modified = used.map((w) => next(w, 'modified'));
+    used.forEach((w, i) =>
+      w.send({
+        cmd: 'open',
         port: ready.port,
         path: `${collection('default')}?watch=true&resourceVersion=${rv}`,
         headers: auth,
         name: target,
+        count: share(i),
       }),
     );
     try {
-      await within(
-        Promise.all(watchers.map((w) => w.connected)),
-        30_000,
-        `${n} watches to connect`,
-      );
+      await within(Promise.all(connected), 30_000, `${n} watches to connect`);
+      const sent = performance.timeOrigin + performance.now();
       const patch = await fetch(`${vigil}${collection('default')}/${target}`, {
         method: 'PATCH',
         headers: { ...auth, 'Content-Type': 'application/merge-patch+json' },
         body: JSON.stringify({ spec: { interval: ++interval } }),
         signal: timeout(),
       });
-      const answered = performance.now();
       await patch.arrayBuffer();
       if (patch.status !== 200) throw new Error(`the PATCH answered ${patch.status}`);
-      const times = await within(
-        Promise.all(watchers.map((w) => w.modified)),
-        30_000,
-        `the MODIFIED event at ${n} watchers`,
-      );
-      // The event may overtake the PATCH response on the client's event loop: that counts as 0.
-      return times.map((t) => Math.max(0, t - answered)).sort((a, b) => a - b);
+      const times = (
+        await within(Promise.all(modified), 30_000, `the MODIFIED event at ${n} watchers`)
+      ).flatMap((m) => m.times ?? []);
+      return times.map((t) => t - sent).sort((a, b) => a - b);
     } finally {
-      for (const w of watchers) w.close();
+      for (const w of used) w.send({ cmd: 'close' });
     }
   };
   // Warm-up at both sizes, as the single watcher always had: the first watch starts the server's
@@ -220,7 +247,7 @@ try {
   console.log(
     `   p99 ratio ${ratioC.toFixed(2)}x (target <= 10.00x) ${verdict(ratioC <= 10 && fanout.length === WATCHERS)}`,
   );
-  agent.destroy();
+  for (const w of workers) w.send({ cmd: 'exit' });
 } catch (error) {
   failed = true;
   console.error(`\nthe benchmark stopped early: ${(error as Error).message}`);
