@@ -10,13 +10,11 @@
  * Run: npx tsx hack/bench/k8s-api.ts   (BENCH_SECONDS, BENCH_CANARIES to change the size)
  */
 import { fork } from 'node:child_process';
-import http from 'node:http';
 import path from 'node:path';
 import { KINDS } from '@vigil/crds';
 import { createPool } from '../../operator/src/db/pool.js';
 import { toObject, type ResourceRow } from '../../operator/src/k8s/objects.js';
 import type { K8sBenchReady } from './k8sApiServers.js';
-import { watch } from './k8sWatch.js';
 import { fmt, load, percentile } from './load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
