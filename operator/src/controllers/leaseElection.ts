@@ -4,8 +4,14 @@ import type { Logger } from 'pino';
 import { decide } from './lease.js';
 
 const LEASE_NAME = 'vigil-leader';
-const DURATION_S = 15;
-const RENEW_MS = 5000;
+
+export interface LeaseTiming {
+  /** How long a lease holds without renewal. */
+  durationS: number;
+  /** How often the holder renews (and followers look). */
+  renewMs: number;
+}
+const TIMING: LeaseTiming = { durationS: 15, renewMs: 5000 };
 
 export interface Election {
   start(): void;
@@ -19,7 +25,6 @@ export interface Election {
  */
 export class LeaseElection implements Election {
   private readonly api: k8s.CoordinationV1Api;
-  private readonly identity = `${os.hostname()}-${process.pid}`;
   private readonly namespace = process.env.POD_NAMESPACE ?? 'default';
   private timer?: NodeJS.Timeout;
   private leading = false;
@@ -30,6 +35,8 @@ export class LeaseElection implements Election {
     private readonly log: Logger,
     private readonly onLead: () => void,
     private readonly fallback: Election,
+    private readonly timing: LeaseTiming = TIMING,
+    private readonly identity = `${os.hostname()}-${process.pid}`,
   ) {
     this.api = kc.makeApiClient(k8s.CoordinationV1Api);
   }
@@ -48,7 +55,7 @@ export class LeaseElection implements Election {
         if ((error as { code?: number }).code !== 404) throw error;
       }
       const decision = decide(
-        lease?.spec ? { ...lease.spec, renewTime: lease.spec.renewTime?.toISOString() } : undefined,
+        lease?.spec ? { ...lease.spec, renewTime: microTimeText(lease.spec.renewTime) } : undefined,
         this.identity,
         Date.now(),
       );
@@ -64,8 +71,8 @@ export class LeaseElection implements Election {
       } else {
         const spec = {
           holderIdentity: this.identity,
-          leaseDurationSeconds: DURATION_S,
-          renewTime: new Date() as unknown as k8s.V1MicroTime,
+          leaseDurationSeconds: this.timing.durationS,
+          renewTime: microTime(new Date()),
         };
         if (!lease) {
           await this.api.createNamespacedLease({
@@ -100,7 +107,7 @@ export class LeaseElection implements Election {
       }
       this.log.warn({ err: error }, 'lease renewal failed; retrying');
     }
-    this.timer = setTimeout(() => void this.tick(), RENEW_MS);
+    this.timer = setTimeout(() => void this.tick(), this.timing.renewMs);
   }
 
   async stop(): Promise<void> {
@@ -108,4 +115,18 @@ export class LeaseElection implements Election {
     clearTimeout(this.timer);
     await this.fallback.stop();
   }
+}
+
+/**
+ * A Lease's times are MicroTime: RFC 3339 with exactly six fraction digits (the API server parses
+ * them with that layout and refuses three). client-node passes the value through as it is, in
+ * both directions, so it is written as that text and read as text or Date.
+ */
+export function microTime(d: Date): k8s.V1MicroTime {
+  return `${d.toISOString().slice(0, -1)}000Z` as unknown as k8s.V1MicroTime;
+}
+
+function microTimeText(value: unknown): string | undefined {
+  if (value instanceof Date) return value.toISOString();
+  return typeof value === 'string' ? value : undefined;
 }
