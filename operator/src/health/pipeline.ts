@@ -1,4 +1,5 @@
 import { parseDuration } from '../controllers/schedule.js';
+import { renderTemplate } from '../template.js';
 import { CelError, evaluate, LAST_RESULT_VAR, usesLastResult } from './cel.js';
 import type { CheckResult, CheckRunner, CheckSpec, RunContext } from './types.js';
 
@@ -260,18 +261,6 @@ function expressionValue(t: Template, vars: Record<string, unknown>): unknown {
   if (t.expr) return evaluate(t.expr, vars);
   if (t.template !== undefined) return renderTemplate(t.template, vars);
   throw new CelError('only expr (CEL) and template expressions are supported');
-}
-
-export function renderTemplate(text: string, vars: Record<string, unknown>): string {
-  return text.replace(/\{\{-?\s*\.([\w.]+)\s*-?\}\}/g, (_, path: string) => {
-    let v: unknown = vars;
-    for (const key of path.split('.')) v = (v as Record<string, unknown> | undefined)?.[key];
-    return v === undefined || v === null
-      ? ''
-      : typeof v === 'object'
-        ? JSON.stringify(v)
-        : String(v);
-  });
 }
 
 interface RetryPolicy {

@@ -2,7 +2,7 @@ import os from 'node:os';
 import type pg from 'pg';
 import type { Pool } from '../db/pool.js';
 import { humanDuration } from '../health/cel.js';
-import { renderTemplate } from '../health/pipeline.js';
+import { renderTemplate } from '../template.js';
 import { LIVE_STATUSES, moveIncident, SYSTEM_PERSON, transaction } from './db.js';
 import {
   DEFAULT_TITLE,

@@ -1,6 +1,7 @@
 import type pg from 'pg';
-import { renderTemplate } from '../health/pipeline.js';
+import { renderTemplate } from '../template.js';
 import { PermanentError } from './eventQueue.js';
+import { UUID } from '../ids.js';
 
 /** The responder kinds Vigil delivers (person and team: nothing to send). */
 export type ResponderKind =
@@ -124,7 +125,6 @@ interface ConnectionRow {
   insecure_tls: boolean | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REFERENCE = /^(secret|configmap|helm|serviceaccount):\/\//;
 
 async function findConnection(pool: pg.Pool, ref: string): Promise<ConnectionRow | undefined> {

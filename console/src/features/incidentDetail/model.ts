@@ -207,8 +207,7 @@ export function toggleTarget(status: string): { label: 'Close' | 'Reopen'; statu
     : { label: 'Reopen', status: 'open' };
 }
 
-/** One list of incident types for the list and the detail page (spec 000 §3). */
-export { INCIDENT_TYPES } from '../incidents/model';
+export { INCIDENT_TYPES } from '../../lib/incidentTypes';
 
 /** The severities the UI offers (§3). */
 export const SEVERITIES: readonly { value: string; label: string }[] = [

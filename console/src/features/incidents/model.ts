@@ -1,3 +1,5 @@
+import { INCIDENT_TYPES } from '../../lib/incidentTypes';
+
 /** Incident vocabulary shared by the list, the create modal and the Link to Incident dialog. */
 
 export interface Choice {
@@ -5,17 +7,7 @@ export interface Choice {
   label: string;
 }
 
-/** Spec 000 §3: the incident types, in the UI's spelling. */
-export const INCIDENT_TYPES = [
-  { value: 'cost', label: 'Cost' },
-  { value: 'availability', label: 'Availability' },
-  { value: 'performance', label: 'Performance' },
-  { value: 'security', label: 'Security' },
-  { value: 'integration', label: 'Integration' },
-  { value: 'compliance', label: 'Compliance' },
-  { value: 'technicalDebt', label: 'Technical Debt' },
-  { value: 'reliability', label: 'Reliability' },
-] as const satisfies readonly Choice[];
+export { INCIDENT_TYPES };
 
 /** The incident model's own severities (spec 000 §3), the ones an incident is created with. */
 export const INCIDENT_SEVERITIES = [

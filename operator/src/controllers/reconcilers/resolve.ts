@@ -1,6 +1,6 @@
 import type pg from 'pg';
+import { UUID } from '../../ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const SYSTEM_PERSON = '00000000-0000-0000-0000-000000000000';
 
 /** A person named by id or e-mail, as resources refer to people. */

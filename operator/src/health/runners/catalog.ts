@@ -1,5 +1,6 @@
 import { invalidResult, resultFrom, type CheckRunner } from '../types.js';
 import { abortable, errorText } from './sql.js';
+import { UUID } from '../../ids.js';
 
 /**
  * catalog check (crds.md §1.3-1.4): `selector` is one ResourceSelector or a list of them (§0.1):
@@ -17,7 +18,6 @@ import { abortable, errorText } from './sql.js';
 const DEFAULT_LIMIT = 1000;
 const MAX_LIMIT = 10_000;
 const NIL_AGENT = '00000000-0000-0000-0000-000000000000';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const COLUMNS = `id, agent_id, scraper_id, parent_id, external_id, config_class, type, name,
   tags->>'namespace' AS namespace, description, status, health, ready, labels, tags, properties,

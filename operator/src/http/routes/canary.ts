@@ -12,6 +12,7 @@ import {
 } from '../../health/queries.js';
 import { parseMinDuration, parseTime, TimeParseError } from '../../health/timeRange.js';
 import { requirePermission } from '../authn.js';
+import { UUID } from '../../ids.js';
 
 /** The Health API of docs/api/canary.md. */
 export function canaryRoutes(pool: pg.Pool, health: { engine?: HealthEngine }): Router {
@@ -146,8 +147,6 @@ function range(req: Request, fallback: string) {
   }
   return { start, end };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function uuid(text: string, what: string): string {
   if (!UUID.test(text)) throw badRequest(`${what} "${text}" is not a UUID`);

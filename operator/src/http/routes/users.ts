@@ -5,8 +5,7 @@ import type { Principal } from '../../auth/identity.js';
 import { ROLES, type Role } from '../../auth/policy.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../errors.js';
 import { requirePermission } from '../authn.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../ids.js';
 
 function personId(value: unknown): string {
   if (typeof value !== 'string' || !UUID.test(value))
