@@ -40,6 +40,13 @@ export function parseLabelSelector(text: string): LabelRequirement[] {
 }
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+/** The start of the UTC hour (or day) holding `t`: the first rollup row a range reads. */
+export function bucketStart(t: Date, daily: boolean): Date {
+  const size = daily ? DAY : HOUR;
+  return new Date(Math.floor(t.getTime() / size) * size);
+}
 
 export interface Uptime {
   passed: number;
@@ -126,13 +133,13 @@ export async function writeSummary(
   f: SummaryFilter,
   write: (chunk: string) => void,
 ): Promise<void> {
+  const daily = f.end.getTime() - f.start.getTime() > 7 * DAY;
   const where: string[] = [];
   const params: unknown[] = [];
   const param = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;
   };
-  const daily = f.end.getTime() - f.start.getTime() > 7 * DAY;
   if (!f.includeDeleted) where.push('c.deleted_at IS NULL', 'ca.deleted_at IS NULL');
   if (f.checkId) where.push(`c.id = ${param(f.checkId)}`);
   if (f.canaryId) where.push(`c.canary_id = ${param(f.canaryId)}`);
@@ -153,7 +160,7 @@ export async function writeSummary(
   }
   // The checks query takes the filter's parameters; the rollup query also the range's.
   const checkParams = [...params];
-  const from = param(f.start.toISOString());
+  const from = param(bucketStart(f.start, daily).toISOString());
   const to = param(f.end.toISOString());
   const filtered = `FROM checks c JOIN canaries ca ON ca.id = c.canary_id
     ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
@@ -162,7 +169,7 @@ export async function writeSummary(
   const narrowed = where.length > (f.includeDeleted ? 0 : 2);
   // Two queries on two connections, so both cores work: the checks as JSON, and the range's
   // rollup rows.
-  const [checks, stats] = await Promise.all([
+  const [checks, ...stats] = await Promise.all([
     pool.query<{ check: string; name: string; id: string }>(
       `SELECT coalesce(c.summary_json, check_summary_json(c)) AS check, c.name, c.id
        FROM checks c JOIN canaries ca ON ca.id = c.canary_id
@@ -171,19 +178,24 @@ export async function writeSummary(
     ),
     // The range's rollup rows as they are (a check has a handful): summing them here is
     // cheaper than grouping and aggregating thousands of groups in the database.
-    pool.query<string[]>({
-      text: `SELECT r.check_id::text, r.passed, r.failed, to_json(r.last_pass)::text,
-         to_json(r.last_fail)::text, r.duration, r.total, r.durations::text
-       FROM ${daily ? 'check_statuses_1d' : 'check_statuses_1h'} r
-       WHERE r.created_at >= date_trunc(${daily ? "'day'" : "'hour'"}, ${from}::timestamptz, 'UTC')
-         AND r.created_at < ${to}
-         ${narrowed ? `AND r.check_id IN (SELECT c.id ${filtered})` : ''}`,
-      values: params,
-      rowMode: 'array',
-      types: RAW_TEXT,
-    }),
+    ...[0, 1].map((half) =>
+      pool.query<string[]>({
+        text: `SELECT r.check_id::text, sum(r.passed), sum(r.failed),
+           to_json(max(r.last_pass))::text, to_json(max(r.last_fail))::text,
+           round(sum(r.duration::float8 * r.total) / nullif(sum(r.total), 0)),
+           string_agg(r.durations::text, ',')
+         FROM ${daily ? 'check_statuses_1d' : 'check_statuses_1h'} r
+         WHERE r.created_at >= ${from} AND r.created_at < ${to}
+           AND get_byte(uuid_send(r.check_id), 15) & 1 = ${half}
+           ${narrowed ? `AND r.check_id IN (SELECT c.id ${filtered})` : ''}
+         GROUP BY r.check_id`,
+        values: params,
+        rowMode: 'array',
+        types: RAW_TEXT,
+      }),
+    ),
   ]);
-  const byCheck = sumRollups(stats.rows);
+  const byCheck = byCheckId(stats.flatMap((s) => s.rows));
   const rows = checks.rows;
   // Sorted here by name then id: the database would sort the wide JSON rows themselves.
   rows.sort((a, b) =>
@@ -222,42 +234,23 @@ export async function summaryJson(pool: Pool, f: SummaryFilter): Promise<string>
 /** Every column as the text the server sent. */
 const RAW_TEXT = { getTypeParser: () => (value: string) => value };
 
-/** Rollup rows of a range summed per check; times are JSON strings, compared as ISO text. */
-function sumRollups(rows: (string | null)[][]): Map<string, RollupStats> {
-  const out = new Map<string, RollupStats & { weighted: number; total: number }>();
-  for (const [id, passed, failed, lastPass, lastFail, duration, total, hist] of rows) {
-    const key = id as string;
-    let st = out.get(key);
-    if (!st) {
-      st = {
-        check_id: key,
-        passed: 0,
-        failed: 0,
-        last_pass: null,
-        last_fail: null,
-        avg: null,
-        hists: '',
-        weighted: 0,
-        total: 0,
-      };
-      out.set(key, st);
-    }
-    st.passed += Number(passed);
-    st.failed += Number(failed);
-    if (lastPass && lastPass !== 'null' && (!st.last_pass || lastPass > st.last_pass))
-      st.last_pass = lastPass;
-    if (lastFail && lastFail !== 'null' && (!st.last_fail || lastFail > st.last_fail))
-      st.last_fail = lastFail;
-    st.weighted += Number(duration) * Number(total);
-    st.total += Number(total);
-    if (hist) st.hists = st.hists ? `${st.hists},${hist}` : hist;
+/** Per-check sums of the range's rollup rows; times arrive as JSON text. */
+function byCheckId(rows: (string | null)[][]): Map<string, RollupStats> {
+  const out = new Map<string, RollupStats>();
+  for (const [id, passed, failed, lastPass, lastFail, avg, hists] of rows) {
+    out.set(id as string, {
+      passed: Number(passed),
+      failed: Number(failed),
+      last_pass: lastPass ?? null,
+      last_fail: lastFail ?? null,
+      avg: avg === null || avg === undefined ? null : Number(avg),
+      hists: hists ?? null,
+    });
   }
-  for (const st of out.values()) st.avg = st.total ? Math.round(st.weighted / st.total) : null;
   return out;
 }
 
 interface RollupStats {
-  check_id: string;
   passed: number;
   failed: number;
   /** JSON text of the time (a quoted string), or null. */
