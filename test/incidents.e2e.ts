@@ -1,13 +1,16 @@
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signIn } from './support/browser.js';
 import { ADMIN_TOKEN, startVigil, type VigilProcess } from './support/server.js';
 
 /**
  * An incident walked through in a real browser against the real server: create it, mention a
- * user in a comment, add a contributing factor and a person responder, move it to mitigated
- * through the definition-of-done dialog, close and reopen it — and the Changelog and the stored
- * rows show each step.
+ * user in a comment, add a contributing factor, a person responder and an email responder (mailed
+ * through the team's SMTP connection to a receiver on loopback), move it to mitigated through the
+ * definition-of-done dialog, close and reopen it — and the Changelog and the stored rows show each
+ * step.
  */
 let vigil: VigilProcess;
 let browser: Browser;
@@ -22,6 +25,38 @@ const db = async <T>(path: string): Promise<T> => {
   return (await res.json()) as T;
 };
 
+const send = async <T>(path: string, body: unknown): Promise<T> => {
+  const res = await fetch(`${vigil.url}/api/db/${path}`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${ADMIN_TOKEN}`,
+      'Content-Type': 'application/json',
+      Prefer: 'return=representation',
+    },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as T;
+};
+
+/** The mails the fake SMTP server received: envelope recipients and the raw message. */
+const mails: { to: string[]; raw: string }[] = [];
+const smtp = new SMTPServer({
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => {
+      mails.push({
+        to: session.envelope.rcptTo.map((a) => a.address),
+        raw: Buffer.concat(chunks).toString('utf8'),
+      });
+      callback();
+    });
+  },
+});
+
 const poll = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> => {
   const end = Date.now() + ms;
   for (;;) {
@@ -32,7 +67,35 @@ const poll = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000)
 };
 
 beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   [vigil, browser] = await Promise.all([startVigil(), launchBrowser()]);
+  // An on-call team whose email responders go out through an SMTP connection on loopback.
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  await send('connections', {
+    name: 'mailer',
+    namespace: 'default',
+    type: 'email',
+    url: `smtp://127.0.0.1:${smtpPort}`,
+  });
+  const whoami = await fetch(`${vigil.url}/api/auth/whoami`, {
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
+  const me = ((await whoami.json()) as { payload: { user: { id: string } } }).payload.user;
+  await send('teams', {
+    name: 'On-call',
+    created_by: me.id,
+    spec: {
+      responder_clients: {
+        email: {
+          connection: 'connection://default/mailer',
+          defaults: {
+            subject: '[{{ .incident.incident_id }}] {{ .incident.title }}',
+            body: '{{ .incident.description }}',
+          },
+        },
+      },
+    },
+  });
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   page = await context.newPage();
 }, 120_000);
@@ -40,6 +103,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await vigil?.stop();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
 describe('an incident, end to end', () => {
@@ -114,6 +178,42 @@ describe('an incident, end to end', () => {
     expect(responders[0]?.person_id).toBeTruthy();
   });
 
+  it('adds an email responder through the team wizard and the mail arrives', async () => {
+    await page.getByRole('button', { name: 'Add Responders' }).click();
+    const wizard = page.getByRole('dialog');
+    await wizard.getByText('Select Responder').waitFor();
+    await page.selectOption('#responder-team', { label: 'On-call' });
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByText('Select Responder Type').waitFor();
+    await wizard.getByLabel('Email').check();
+    await wizard.getByRole('button', { name: 'Save' }).click();
+    await wizard.getByText('Email Details').waitFor();
+    // The team's defaults arrive templated with this incident; To is left to the user.
+    const subject = wizard.getByLabel('Subject');
+    await expect.poll(() => subject.inputValue()).toMatch(/^\[INC-\d+\] Checkout latency high$/);
+    await wizard.getByRole('button', { name: 'Save' }).click();
+    await wizard.getByText('Please provide valid value').first().waitFor();
+    await wizard.locator('#responder-to').fill('oncall@example.com');
+    await wizard.getByRole('button', { name: 'Save' }).click();
+    await wizard.waitFor({ state: 'hidden' });
+
+    const delivered = await poll(
+      () =>
+        db<{ external_id: string | null; delivered_at: string | null; error: string | null }[]>(
+          `responders?incident_id=eq.${incidentId}&type=eq.system&select=external_id,delivered_at,error`,
+        ),
+      (r) => Boolean(r[0]?.delivered_at || r[0]?.error),
+      30_000,
+    );
+    expect(delivered[0]?.error ?? null).toBeNull();
+    expect(delivered[0]?.external_id).toMatch(/^<.+>$/);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to).toEqual(['oncall@example.com']);
+    expect(mails[0]?.raw).toMatch(/^Subject: \[INC-\d+\] Checkout latency high$/m);
+    // The Responders panel lists the team's email responder beside the person.
+    await page.getByText('On-call').first().waitFor();
+  });
+
   it('moves to mitigated through the definition-of-done dialog, closes and reopens', async () => {
     await page.getByLabel('Status').first().selectOption('mitigated');
     const dialog = page.getByRole('dialog');
@@ -145,6 +245,7 @@ describe('an incident, end to end', () => {
       expect(types, kind).toContain(kind);
     }
     expect(types.filter((t) => t === 'incident.status_updated').length).toBeGreaterThanOrEqual(3);
+    expect(types.filter((t) => t === 'responder.created')).toHaveLength(2);
     const changelog = page.getByLabel('Changelog').first();
     await changelog
       .getByText(/closed/i)
