@@ -168,6 +168,7 @@ describe('an incident, end to end', () => {
     await wizard.getByText('Select Responder').waitFor();
     await page.selectOption('#responder-person', { label: 'Admin' });
     await wizard.getByRole('button', { name: 'Add' }).click();
+    await page.getByText('Responder added successfully').first().waitFor();
     const responders = await poll(
       () =>
         db<{ person_id: string | null }[]>(
@@ -220,6 +221,7 @@ describe('an incident, end to end', () => {
     await dialog.getByText('Add contributing factors to definition of done').waitFor();
     await dialog.getByRole('button', { name: 'Skip' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Incident status updated successfully').first().waitFor();
     const status = () => db<{ status: string }[]>(`incidents?id=eq.${incidentId}&select=status`);
     expect((await poll(status, (s) => s[0]?.status === 'mitigated'))[0]?.status).toBe('mitigated');
 
@@ -256,5 +258,10 @@ describe('an incident, end to end', () => {
       .first()
       .waitFor();
     expect(await changelog.innerText()).toMatch(/Connection pool exhausted/);
+  });
+
+  it('says so for an incident that does not exist', async () => {
+    await page.goto(`${vigil.url}/incidents/00000000-0000-4000-8000-000000000001`);
+    await page.getByText('Incident not found').first().waitFor();
   });
 });
