@@ -7,6 +7,7 @@ import { VerificationPage } from '../features/auth/VerificationPage';
 import { AreaNotAvailable } from '../features/areas/AreaNotAvailable';
 import { CanariesPage } from '../features/canaries/CanariesPage';
 import { CanaryPage } from '../features/canaries/CanaryPage';
+import { ConfigDetailPage } from '../features/configDetail/ConfigDetailPage';
 import { BadSessionPage } from '../features/errors/BadSessionPage';
 import { FlowErrorPage } from '../features/errors/FlowErrorPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
@@ -18,6 +19,7 @@ import { IncidentRulesPage } from '../features/incidentRules/IncidentRulesPage';
 import { IncidentListPage } from '../features/incidents/IncidentListPage';
 import { PermissionsPage } from '../features/permissions/PermissionsPage';
 import { ProfileSettingsPage } from '../features/profile/ProfileSettingsPage';
+import { TopologyPage } from '../features/topology/TopologyPage';
 import { UsersPage } from '../features/users/UsersPage';
 import type { Feature } from './features';
 import { isViewerOnly } from './navigation';
@@ -46,7 +48,8 @@ interface AreaRoute {
 
 /** Each area contributes its routes here; an area without screens yet says so. */
 const AREAS: AreaRoute[] = [
-  { path: 'topology/*', title: 'Topology', feature: 'topology' },
+  { path: 'topology', title: 'Topology', feature: 'topology', element: <TopologyPage /> },
+  { path: 'topology/:id', title: 'Topology', feature: 'topology', element: <TopologyPage /> },
   { path: 'health', title: 'Health', feature: 'health', element: <HealthPage /> },
   {
     path: 'incidents',
@@ -59,6 +62,12 @@ const AREAS: AreaRoute[] = [
     title: 'Incidents',
     feature: 'incidents',
     element: <IncidentDetailPage />,
+  },
+  {
+    path: 'catalog/:id',
+    title: 'Catalog',
+    feature: 'config',
+    element: <ConfigDetailPage />,
   },
   { path: 'catalog/*', title: 'Catalog', feature: 'config' },
   { path: 'logs', title: 'Logs', feature: 'logs' },

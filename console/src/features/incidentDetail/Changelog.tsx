@@ -13,7 +13,8 @@ import { IncidentStatusBadge } from '../../components/IncidentStatusBadge/Incide
 import { useHistory } from './api';
 import { MESSAGES } from './messages';
 import { EVIDENCE_TYPE_LABELS, HYPOTHESIS_STATUSES, type IncidentHistory } from './model';
-import { Age, CommentText, PersonAvatar } from './parts';
+import { CommentText, PersonAvatar } from './parts';
+import { TimeAgo } from '../../components/TimeAgo/TimeAgo';
 
 const hypothesisStatus = (s: string | null) =>
   HYPOTHESIS_STATUSES.find((x) => x.value === s)?.label ?? s ?? '';
@@ -126,7 +127,7 @@ export function ChangelogList({ history }: { history: readonly IncidentHistory[]
             <FlexItem>
               <strong>{h.created_by?.name ?? 'System'}</strong> {historyText(h)}{' '}
               <Content component="small">
-                <Age at={h.created_at} />
+                <TimeAgo at={h.created_at} />
               </Content>
             </FlexItem>
           </Flex>

@@ -16,7 +16,8 @@ import { useDetail } from './context';
 import { MESSAGES } from './messages';
 import type { Comment, Hypothesis } from './model';
 import { HYPOTHESIS_TYPE_LABELS } from './model';
-import { Age, CommentText, PersonAvatar } from './parts';
+import { CommentText, PersonAvatar } from './parts';
+import { TimeAgo } from '../../components/TimeAgo/TimeAgo';
 import { buildTree, flattenTree } from './tree';
 
 /**
@@ -89,7 +90,7 @@ export function CommentList({ comments }: { comments: readonly Comment[] }) {
                   <strong>{who}</strong>
                   {team && <> via {team}</>}{' '}
                   <Content component="small">
-                    {c.pending ? 'Sending…' : <Age at={c.created_at} />}
+                    {c.pending ? 'Sending…' : <TimeAgo at={c.created_at} />}
                   </Content>
                 </div>
                 <CommentText comment={c.comment} />

@@ -21,7 +21,8 @@ import { useDetail } from './context';
 import { evidenceHunks } from './evidenceLines';
 import { MESSAGES } from './messages';
 import { EVIDENCE_TYPE_LABELS, personOf, type Evidence } from './model';
-import { Age, CommentText } from './parts';
+import { CommentText } from './parts';
+import { TimeAgo } from '../../components/TimeAgo/TimeAgo';
 
 /** Log and config lines: the selected ones highlighted, with 3 lines of context (§2.4). */
 export function EvidenceLines({ evidence }: { evidence: Evidence }) {
@@ -255,7 +256,7 @@ export function EvidenceCard({ evidence }: { evidence: Evidence }) {
         </CardTitle>
         <Content component="small">
           {author && <>{author} · </>}
-          <Age at={evidence.created_at} />
+          <TimeAgo at={evidence.created_at} />
         </Content>
       </CardHeader>
       <CardBody>

@@ -1,5 +1,5 @@
 import { Avatar } from '@patternfly/react-core';
-import { formatAge, formatDateTime, initials } from '../../lib/format';
+import { initials } from '../../lib/format';
 import { parseComment } from './mentions';
 import type { PersonRef } from './model';
 
@@ -16,18 +16,6 @@ export function PersonAvatar({
     <Avatar src={person.avatar} alt={name} size={size} />
   ) : (
     <Avatar alt={name} initials={initials(name)} color="blue" size={size} />
-  );
-}
-
-/** '5m ago', with the exact time on hover. */
-export function Age({ at }: { at: string | null | undefined }) {
-  if (!at) return null;
-  const age = formatAge(at);
-  if (!age) return null;
-  return (
-    <time dateTime={at} title={formatDateTime(at)}>
-      {age} ago
-    </time>
   );
 }
 
