@@ -1,4 +1,5 @@
 import type { Pool } from '../db/pool.js';
+import { rollupCacheOf, type RollupRow } from './rollupCache.js';
 
 /**
  * The reads behind /api/canary (docs/api/canary.md). Uptime and latency come from the hourly
@@ -167,35 +168,40 @@ export async function writeSummary(
   // Rows of deleted checks are simply not asked for by the checks query; other filters also
   // narrow the rollup rows.
   const narrowed = where.length > (f.includeDeleted ? 0 : 2);
-  // Two queries on two connections, so both cores work: the checks as JSON, and the range's
-  // rollup rows.
-  const [checks, ...stats] = await Promise.all([
+  const table = daily ? 'check_statuses_1d' : 'check_statuses_1h';
+  // The recent buckets come from memory when their versions have not moved (rollupCache.ts);
+  // longer ranges are summed per check in the database, in two halves on two connections.
+  const grouped = () =>
+    Promise.all(
+      [0, 1].map((half) =>
+        pool.query<string[]>({
+          text: `SELECT r.check_id::text, sum(r.passed), sum(r.failed),
+             to_json(max(r.last_pass))::text, to_json(max(r.last_fail))::text,
+             round(sum(r.duration::float8 * r.total) / nullif(sum(r.total), 0)),
+             string_agg(r.durations::text, ',')
+           FROM ${table} r
+           WHERE r.created_at >= ${from} AND r.created_at < ${to}
+             AND get_byte(uuid_send(r.check_id), 15) & 1 = ${half}
+             ${narrowed ? `AND r.check_id IN (SELECT c.id ${filtered})` : ''}
+           GROUP BY r.check_id`,
+          values: params,
+          rowMode: 'array',
+          types: RAW_TEXT,
+        }),
+      ),
+    ).then((halves) => byCheckId(halves.flatMap((h) => h.rows)));
+  const [checks, stats] = await Promise.all([
     pool.query<{ check: string; name: string; id: string }>(
       `SELECT coalesce(c.summary_json, check_summary_json(c)) AS check, c.name, c.id
        FROM checks c JOIN canaries ca ON ca.id = c.canary_id
        ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
       checkParams,
     ),
-    // The range's rollup rows as they are (a check has a handful): summing them here is
-    // cheaper than grouping and aggregating thousands of groups in the database.
-    ...[0, 1].map((half) =>
-      pool.query<string[]>({
-        text: `SELECT r.check_id::text, sum(r.passed), sum(r.failed),
-           to_json(max(r.last_pass))::text, to_json(max(r.last_fail))::text,
-           round(sum(r.duration::float8 * r.total) / nullif(sum(r.total), 0)),
-           string_agg(r.durations::text, ',')
-         FROM ${daily ? 'check_statuses_1d' : 'check_statuses_1h'} r
-         WHERE r.created_at >= ${from} AND r.created_at < ${to}
-           AND get_byte(uuid_send(r.check_id), 15) & 1 = ${half}
-           ${narrowed ? `AND r.check_id IN (SELECT c.id ${filtered})` : ''}
-         GROUP BY r.check_id`,
-        values: params,
-        rowMode: 'array',
-        types: RAW_TEXT,
-      }),
-    ),
+    rollupCacheOf(pool)
+      .load(pool, table, bucketStarts(f.start, f.end, daily))
+      .then((buckets) => (buckets ? mergedLookup(buckets) : grouped())),
   ]);
-  const byCheck = byCheckId(stats.flatMap((s) => s.rows));
+  const byCheck = stats;
   const rows = checks.rows;
   // Sorted here by name then id: the database would sort the wide JSON rows themselves.
   rows.sort((a, b) =>
@@ -248,6 +254,43 @@ function byCheckId(rows: (string | null)[][]): Map<string, RollupStats> {
     });
   }
   return out;
+}
+
+/** The starts (ISO text) of the rollup buckets a range reads: its first bucket's to its end. */
+export function bucketStarts(start: Date, end: Date, daily: boolean): string[] {
+  const size = daily ? DAY : HOUR;
+  const out: string[] = [];
+  for (let t = bucketStart(start, daily).getTime(); t < end.getTime(); t += size) {
+    out.push(new Date(t).toISOString());
+  }
+  return out;
+}
+
+/** Per-check sums over cached buckets, computed for the checks asked about. */
+function mergedLookup(buckets: Map<string, RollupRow>[]): {
+  get(id: string): RollupStats | undefined;
+} {
+  return {
+    get(id) {
+      let st: RollupStats | undefined;
+      let weighted = 0;
+      let total = 0;
+      for (const bucket of buckets) {
+        const r = bucket.get(id);
+        if (!r) continue;
+        st ??= { passed: 0, failed: 0, last_pass: null, last_fail: null, avg: null, hists: null };
+        st.passed += r.passed;
+        st.failed += r.failed;
+        if (r.lastPass && (!st.last_pass || r.lastPass > st.last_pass)) st.last_pass = r.lastPass;
+        if (r.lastFail && (!st.last_fail || r.lastFail > st.last_fail)) st.last_fail = r.lastFail;
+        weighted += r.duration * r.total;
+        total += r.total;
+        if (r.hist) st.hists = st.hists ? `${st.hists},${r.hist}` : r.hist;
+      }
+      if (st && total) st.avg = Math.round(weighted / total);
+      return st;
+    },
+  };
 }
 
 interface RollupStats {
