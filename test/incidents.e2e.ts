@@ -7,9 +7,9 @@ import { ADMIN_TOKEN, startVigil, type VigilProcess } from './support/server.js'
 
 /**
  * An incident walked through in a real browser against the real server: create it, mention a
- * user in a comment, add a contributing factor, a person responder and an email responder (mailed
+ * user in a comment, add a contributing factor with evidence, a person responder and an email responder (mailed
  * through the team's SMTP connection to a receiver on loopback), move it to mitigated through the
- * definition-of-done dialog, close and reopen it — and the Changelog and the stored rows show each
+ * definition-of-done dialog (the evidence joining the definition of done), close and reopen it — and the Changelog and the stored rows show each
  * step.
  */
 let vigil: VigilProcess;
@@ -163,6 +163,29 @@ describe('an incident, end to end', () => {
     );
     expect(hypotheses.map((h) => h.type).sort()).toEqual(['factor', 'root']);
 
+    // Evidence for the factor, through the three-step wizard.
+    await page.getByRole('button', { name: 'Add evidence to Connection pool exhausted' }).click();
+    const evidenceWizard = page.getByRole('dialog', { name: 'Add evidence' });
+    await evidenceWizard.getByRole('button', { name: 'Next' }).click();
+    await evidenceWizard.locator('#evidence-description').fill('Pool at 100/100');
+    await evidenceWizard.locator('#evidence-comment').fill('db pool saturated since 09:58');
+    await evidenceWizard.getByRole('button', { name: 'Next' }).click();
+    await evidenceWizard.getByText('db pool saturated since 09:58').waitFor();
+    await evidenceWizard.getByRole('button', { name: 'Add', exact: true }).click();
+    await evidenceWizard.waitFor({ state: 'hidden' });
+    const evidence = await poll(
+      () =>
+        db<{ description: string; hypothesis: { title: string } }[]>(
+          `evidences?select=description,hypothesis:hypotheses!inner(title,incident_id)&hypothesis.incident_id=eq.${incidentId}`,
+        ),
+      (e) => e.length > 0,
+    );
+    expect(evidence[0]).toMatchObject({
+      description: 'Pool at 100/100',
+      hypothesis: { title: 'Connection pool exhausted' },
+    });
+    await page.getByText('Pool at 100/100').first().waitFor();
+
     await page.getByRole('button', { name: 'Add Responders' }).click();
     const wizard = page.getByRole('dialog');
     await wizard.getByText('Select Responder').waitFor();
@@ -219,8 +242,18 @@ describe('an incident, end to end', () => {
     await page.getByLabel('Status').first().selectOption('mitigated');
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Add contributing factors to definition of done').waitFor();
-    await dialog.getByRole('button', { name: 'Skip' }).click();
+    // The factor's evidence becomes part of the definition of done.
+    await dialog.getByLabel('Pool at 100/100').check();
+    await dialog.getByRole('button', { name: 'Submit' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    const dod = await poll(
+      () =>
+        db<{ definition_of_done: boolean }[]>(
+          `evidences?select=definition_of_done&description=eq.Pool at 100%2F100`,
+        ),
+      (e) => e[0]?.definition_of_done === true,
+    );
+    expect(dod[0]?.definition_of_done).toBe(true);
     await page.getByText('Incident status updated successfully').first().waitFor();
     const status = () => db<{ status: string }[]>(`incidents?id=eq.${incidentId}&select=status`);
     expect((await poll(status, (s) => s[0]?.status === 'mitigated'))[0]?.status).toBe('mitigated');
@@ -242,6 +275,8 @@ describe('an incident, end to end', () => {
       'incident.created',
       'hypothesis.created',
       'responder.created',
+      'evidence.created',
+      'evidence.done_definition_added',
       'incident.status_updated',
     ]) {
       expect(types, kind).toContain(kind);

@@ -251,7 +251,12 @@ function HypothesisNodeView({ node, actions }: { node: HypothesisNode; actions: 
                 </FlexItem>
                 {can.evidences && (
                   <FlexItem>
-                    <Button variant="link" isInline onClick={() => setAddingEvidence(true)}>
+                    <Button
+                      variant="link"
+                      isInline
+                      aria-label={`Add evidence to ${h.title}`}
+                      onClick={() => setAddingEvidence(true)}
+                    >
                       Add evidence
                     </Button>
                   </FlexItem>

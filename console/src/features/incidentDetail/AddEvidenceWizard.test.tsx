@@ -17,7 +17,7 @@ describe('add-evidence wizard', () => {
     await detailHeading();
     await userEvent.click(screen.getByRole('tab', { name: 'Action Plan' }));
     const solution = await screen.findByRole('region', { name: 'Solution: Roll back to 1.4.1' });
-    await userEvent.click(within(solution).getByRole('button', { name: 'Add evidence' }));
+    await userEvent.click(within(solution).getByRole('button', { name: /^Add evidence to / }));
     const dialog = screen.getByRole('dialog', { name: 'Add evidence' });
     expect(dialog).toHaveTextContent('Step 1 of 3: Evidence type');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
