@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signIn } from './support/browser.js';
+import { dbApi, poll } from './support/dbApi.js';
 import { ADMIN_TOKEN, startVigil, type VigilProcess } from './support/server.js';
 
 /**
@@ -17,27 +18,8 @@ let browser: Browser;
 let page: Page;
 let incidentId = '';
 
-const db = async <T>(path: string): Promise<T> => {
-  const res = await fetch(`${vigil.url}/api/db/${path}`, {
-    headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as T;
-};
-
-const send = async <T>(path: string, body: unknown): Promise<T> => {
-  const res = await fetch(`${vigil.url}/api/db/${path}`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Bearer ${ADMIN_TOKEN}`,
-      'Content-Type': 'application/json',
-      Prefer: 'return=representation',
-    },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as T;
-};
+const api = dbApi(() => vigil.url);
+const db = api.get;
 
 /** The mails the fake SMTP server received: envelope recipients and the raw message. */
 const mails: { to: string[]; raw: string }[] = [];
@@ -57,21 +39,12 @@ const smtp = new SMTPServer({
   },
 });
 
-const poll = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
-
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   [vigil, browser] = await Promise.all([startVigil(), launchBrowser()]);
   // An on-call team whose email responders go out through an SMTP connection on loopback.
   const smtpPort = (smtp.server.address() as AddressInfo).port;
-  await send('connections', {
+  await api.post('connections', {
     name: 'mailer',
     namespace: 'default',
     type: 'email',
@@ -81,7 +54,7 @@ beforeAll(async () => {
     headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
   });
   const me = ((await whoami.json()) as { payload: { user: { id: string } } }).payload.user;
-  await send('teams', {
+  await api.post('teams', {
     name: 'On-call',
     created_by: me.id,
     spec: {
@@ -138,6 +111,7 @@ describe('an incident, end to end', () => {
     await box.pressSequentially('Paging @Adm');
     await page.getByRole('menuitem', { name: 'Admin' }).waitFor();
     await box.press('Enter');
+    await expect.poll(() => box.inputValue()).toMatch(/^Paging @Admin\s$/);
     await box.pressSequentially('about this');
     await page.getByRole('button', { name: 'Comment', exact: true }).click();
     const comments = await poll(

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signIn } from './support/browser.js';
-import { ADMIN_TOKEN, startVigil, type VigilProcess } from './support/server.js';
+import { dbApi } from './support/dbApi.js';
+import { startVigil, type VigilProcess } from './support/server.js';
 
 /**
  * The Link to Incident dialog (spec 000 §2.7) from each place that offers it — a check in the
@@ -14,21 +15,10 @@ let browser: Browser;
 let page: Page;
 const seeded = { check: '', config: '', component: '' };
 
-const db = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
-  const res = await fetch(`${vigil.url}/api/db/${path}`, {
-    ...init,
-    headers: {
-      Authorization: `Bearer ${ADMIN_TOKEN}`,
-      'Content-Type': 'application/json',
-      Prefer: 'return=representation',
-      ...init.headers,
-    },
-  });
-  expect(res.status, await res.clone().text()).toBeLessThan(300);
-  return (await res.json()) as T;
-};
+const api = dbApi(() => vigil.url);
+const db = api.get;
 const insert = async (table: string, row: Record<string, unknown>) =>
-  (await db<{ id: string }[]>(table, { method: 'POST', body: JSON.stringify(row) }))[0]?.id ?? '';
+  (await api.post(table, row))[0]?.id ?? '';
 
 interface EvidenceRow {
   type: string;

@@ -1,10 +1,13 @@
 import { Dropdown, DropdownItem, DropdownList, MenuToggle } from '@patternfly/react-core';
 import { EllipsisVIcon } from '@patternfly/react-icons';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
 
 export interface RowAction {
   label: string;
-  onClick: () => void;
+  /** A link item: a plain click navigates in the app, a modified one opens a new tab. */
+  href?: string;
+  onClick?: () => void;
   isDisabled?: boolean;
   isDanger?: boolean;
 }
@@ -15,9 +18,13 @@ export interface RowActionsProps {
   actions: readonly RowAction[];
 }
 
-/** A table row's kebab menu. */
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey;
+
+/** A table row's or a card's kebab menu. */
 export function RowActions({ 'aria-label': ariaLabel, actions }: RowActionsProps) {
   const [isOpen, setIsOpen] = useState(false);
+  const navigate = useNavigate();
   return (
     <Dropdown
       isOpen={isOpen}
@@ -43,11 +50,17 @@ export function RowActions({ 'aria-label': ariaLabel, actions }: RowActionsProps
         {actions.map((action) => (
           <DropdownItem
             key={action.label}
+            to={action.href}
             isDisabled={action.isDisabled}
             isDanger={action.isDanger}
-            onClick={(event) => {
+            onClick={(event: MouseEvent) => {
               event.stopPropagation();
-              action.onClick();
+              if (action.href) {
+                if (!isPlainClick(event)) return;
+                event.preventDefault();
+                void navigate(action.href);
+              }
+              action.onClick?.();
             }}
           >
             {action.label}

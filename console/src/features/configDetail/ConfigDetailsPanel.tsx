@@ -1,27 +1,11 @@
-import {
-  DescriptionList,
-  DescriptionListDescription,
-  DescriptionListGroup,
-  DescriptionListTerm,
-  Flex,
-  Label,
-  LabelGroup,
-} from '@patternfly/react-core';
+import { DescriptionList, Flex, Label, LabelGroup } from '@patternfly/react-core';
 import { ExclamationTriangleIcon } from '@patternfly/react-icons';
-import type { ReactNode } from 'react';
+
 import { Link } from 'react-router';
 import { HealthLabel } from './HealthLabel';
 import { isScrapeStale, scraperPath, type ConfigDetail } from './model';
 import { TimeAgo } from '../../components/TimeAgo/TimeAgo';
-
-function Field({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <DescriptionListGroup>
-      <DescriptionListTerm>{term}</DescriptionListTerm>
-      <DescriptionListDescription>{children}</DescriptionListDescription>
-    </DescriptionListGroup>
-  );
-}
+import { DescriptionField } from '../../components/DescriptionField/DescriptionField';
 
 /** Labels and tags as 'key: value' chips. */
 function Chips({ name, map }: { name: string; map: Record<string, unknown> }) {
@@ -64,33 +48,35 @@ export function ConfigDetailsPanel({ config }: { config: ConfigDetail }) {
   return (
     <section aria-label="Config details">
       <DescriptionList isCompact>
-        <Field term="Type">{config.type}</Field>
-        <Field term="Class">{config.config_class}</Field>
-        <Field term={config.deleted_at ? 'Last status' : 'Health'}>
+        <DescriptionField term="Type">{config.type}</DescriptionField>
+        <DescriptionField term="Class">{config.config_class}</DescriptionField>
+        <DescriptionField term={config.deleted_at ? 'Last status' : 'Health'}>
           <HealthLabel health={config.health} />
-        </Field>
-        {config.status && <Field term="Status">{config.status}</Field>}
-        {config.description && <Field term="Description">{config.description}</Field>}
+        </DescriptionField>
+        {config.status && <DescriptionField term="Status">{config.status}</DescriptionField>}
+        {config.description && (
+          <DescriptionField term="Description">{config.description}</DescriptionField>
+        )}
         {hasEntries(config.labels) && (
-          <Field term="Labels">
+          <DescriptionField term="Labels">
             <Chips name="Labels" map={config.labels} />
-          </Field>
+          </DescriptionField>
         )}
         {hasEntries(config.tags) && (
-          <Field term="Tags">
+          <DescriptionField term="Tags">
             <Chips name="Tags" map={config.tags} />
-          </Field>
+          </DescriptionField>
         )}
-        <Field term="Created">
+        <DescriptionField term="Created">
           <TimeAgo at={config.created_at} />
-        </Field>
-        <Field term="Updated">
+        </DescriptionField>
+        <DescriptionField term="Updated">
           <Updated config={config} />
-        </Field>
+        </DescriptionField>
         {scraperId && (
-          <Field term="Scraper">
+          <DescriptionField term="Scraper">
             <Link to={scraperPath(scraperId)}>{config.config_scrapers?.name || scraperId}</Link>
-          </Field>
+          </DescriptionField>
         )}
       </DescriptionList>
     </section>

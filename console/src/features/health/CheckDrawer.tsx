@@ -4,9 +4,6 @@ import {
   Alert,
   Button,
   DescriptionList,
-  DescriptionListDescription,
-  DescriptionListGroup,
-  DescriptionListTerm,
   DrawerActions,
   DrawerCloseButton,
   DrawerHead,
@@ -29,7 +26,7 @@ import {
   Title,
 } from '@patternfly/react-core';
 import { useMemo, useState, useSyncExternalStore } from 'react';
-import type { ReactNode } from 'react';
+
 import { Link, useNavigate } from 'react-router';
 import { hasGrant } from '../../app/access';
 import { useSession } from '../../app/session';
@@ -47,6 +44,7 @@ import { DRAWER_RANGE_OPTIONS, autoRangeKey } from './healthTimeRange';
 import type { ApiRange } from './healthTimeRange';
 import type { CheckDetail, CheckSummary } from './types';
 import { toYaml } from './yaml';
+import { DescriptionField } from '../../components/DescriptionField/DescriptionField';
 
 /** Roles that may run a check now (spec 001 §6). */
 export const RUN_NOW_ROLES = ['admin', 'editor', 'responder', 'commander'] as const;
@@ -94,15 +92,6 @@ export interface CheckDrawerProps {
   onRan: () => void;
 }
 
-function Field({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <DescriptionListGroup>
-      <DescriptionListTerm>{term}</DescriptionListTerm>
-      <DescriptionListDescription>{children}</DescriptionListDescription>
-    </DescriptionListGroup>
-  );
-}
-
 function latency(value: number | null | undefined): string {
   return typeof value === 'number' ? formatDuration(value) : '-';
 }
@@ -110,24 +99,26 @@ function latency(value: number | null | undefined): string {
 function CheckFields({ check }: { check: CheckSummary }) {
   return (
     <DescriptionList isCompact isHorizontal columnModifier={{ default: '2Col', lg: '3Col' }}>
-      <Field term="Uptime">
+      <DescriptionField term="Uptime">
         <UptimeText check={check} />{' '}
         <span>
           {check.uptime?.passed ?? 0} passed · {check.uptime?.failed ?? 0} failed
         </span>
-      </Field>
-      <Field term="Latency">
+      </DescriptionField>
+      <DescriptionField term="Latency">
         P95 {latency(check.latency?.p95)} · P97 {latency(check.latency?.p97)} · P99{' '}
         {latency(check.latency?.p99)}
-      </Field>
-      <Field term="Severity">{check.severity || '-'}</Field>
-      <Field term="Last Run">
+      </DescriptionField>
+      <DescriptionField term="Severity">{check.severity || '-'}</DescriptionField>
+      <DescriptionField term="Last Run">
         <Ago time={check.last_runtime} />
-      </Field>
-      <Field term="Transitioned">
+      </DescriptionField>
+      <DescriptionField term="Transitioned">
         <Ago time={check.last_transition_time} />
-      </Field>
-      <Field term="Next Run">{formatDateTime(check.next_runtime) || '-'}</Field>
+      </DescriptionField>
+      <DescriptionField term="Next Run">
+        {formatDateTime(check.next_runtime) || '-'}
+      </DescriptionField>
     </DescriptionList>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '@patternfly/react-core';
 import {
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -59,6 +60,7 @@ export function CommentBox({
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState<number>();
   const area = useRef<HTMLTextAreaElement>(null);
+  const [placeCaret, setPlaceCaret] = useState<number>();
   const listId = useId();
 
   const query = mentionQuery(text, caret);
@@ -85,11 +87,17 @@ export function CommentBox({
       ...m.filter((x) => x.id !== person.id),
       { id: person.id, display: person.name },
     ]);
-    requestAnimationFrame(() => {
-      area.current?.focus();
-      area.current?.setSelectionRange(next.caret, next.caret);
-    });
+    setPlaceCaret(next.caret);
   };
+
+  // The caret goes after the inserted mention as soon as React has written the new text, before
+  // the next key is handled: a later frame would move it back behind keys typed meanwhile.
+  useLayoutEffect(() => {
+    if (placeCaret === undefined) return;
+    area.current?.focus();
+    area.current?.setSelectionRange(placeCaret, placeCaret);
+    setPlaceCaret(undefined);
+  }, [placeCaret]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!open) return;
