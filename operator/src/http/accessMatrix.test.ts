@@ -20,6 +20,7 @@ const INTERNAL = [
   'recovery_codes',
   'resource_events',
   'resources',
+  'rollup_versions',
   'sessions',
   'schema_migrations',
 ];
