@@ -1,4 +1,5 @@
 import type { Pool } from '../db/pool.js';
+import { rowsInHalves } from './rawRows.js';
 import { rollupCacheOf, type RollupRow } from './rollupCache.js';
 
 /**
@@ -172,25 +173,19 @@ export async function writeSummary(
   // The recent buckets come from memory when their versions have not moved (rollupCache.ts);
   // longer ranges are summed per check in the database, in two halves on two connections.
   const grouped = () =>
-    Promise.all(
-      [0, 1].map((half) =>
-        pool.query<string[]>({
-          text: `SELECT r.check_id::text, sum(r.passed), sum(r.failed),
-             to_json(max(r.last_pass))::text, to_json(max(r.last_fail))::text,
-             round(sum(r.duration::float8 * r.total) / nullif(sum(r.total), 0)),
-             string_agg(r.durations::text, ',')
-           FROM ${table} r
-           WHERE r.created_at >= ${from} AND r.created_at < ${to}
-             AND get_byte(uuid_send(r.check_id), 15) & 1 = ${half}
-             ${narrowed ? `AND r.check_id IN (SELECT c.id ${filtered})` : ''}
-           GROUP BY r.check_id`,
-          values: params,
-          rowMode: 'array',
-          types: RAW_TEXT,
-        }),
-      ),
-    ).then((halves) => byCheckId(halves.flatMap((h) => h.rows)));
-  const [checks, stats] = await Promise.all([
+    rowsInHalves(
+      pool,
+      (half) => `SELECT r.check_id::text, sum(r.passed), sum(r.failed),
+           to_json(max(r.last_pass))::text, to_json(max(r.last_fail))::text,
+           round(sum(r.duration::float8 * r.total) / nullif(sum(r.total), 0)),
+           string_agg(r.durations::text, ',')
+         FROM ${table} r
+         WHERE r.created_at >= ${from} AND r.created_at < ${to} AND ${half}
+           ${narrowed ? `AND r.check_id IN (SELECT c.id ${filtered})` : ''}
+         GROUP BY r.check_id`,
+      params,
+    ).then(byCheckId);
+  const [checks, byCheck] = await Promise.all([
     pool.query<{ check: string; name: string; id: string }>(
       `SELECT coalesce(c.summary_json, check_summary_json(c)) AS check, c.name, c.id
        FROM checks c JOIN canaries ca ON ca.id = c.canary_id
@@ -201,7 +196,6 @@ export async function writeSummary(
       .load(pool, table, bucketStarts(f.start, f.end, daily))
       .then((buckets) => (buckets ? mergedLookup(buckets) : grouped())),
   ]);
-  const byCheck = stats;
   const rows = checks.rows;
   // Sorted here by name then id: the database would sort the wide JSON rows themselves.
   rows.sort((a, b) =>
@@ -236,9 +230,6 @@ export async function summaryJson(pool: Pool, f: SummaryFilter): Promise<string>
   await writeSummary(pool, f, (c) => chunks.push(c));
   return chunks.join('');
 }
-
-/** Every column as the text the server sent. */
-const RAW_TEXT = { getTypeParser: () => (value: string) => value };
 
 /** Per-check sums of the range's rollup rows; times arrive as JSON text. */
 function byCheckId(rows: (string | null)[][]): Map<string, RollupStats> {

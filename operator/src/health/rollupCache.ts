@@ -1,4 +1,5 @@
 import type { Pool } from '../db/pool.js';
+import { rowsInHalves } from './rawRows.js';
 
 /**
  * Recent rollup buckets kept in memory for the health summary. Every change to a bucket's rows
@@ -29,9 +30,6 @@ interface Bucket {
 
 /** The version of a bucket without rows (no version row has been written for it). */
 const EMPTY = '0';
-
-/** Every column as the text the server sent. */
-const RAW_TEXT = { getTypeParser: () => (value: string) => value };
 
 export class RollupCache {
   /** Insertion order is recency: a bucket read or refreshed moves to the end. */
@@ -73,34 +71,25 @@ export class RollupCache {
     versionOf: (start: string) => string,
   ): Promise<void> {
     const fresh = new Map(starts.map((s) => [Date.parse(s), new Map<string, RollupRow>()]));
-    // Two halves on two connections: the database's share of the work runs on both cores.
-    const halves = await Promise.all(
-      [0, 1].map((half) =>
-        pool.query<(string | null)[]>({
-          text: `SELECT (extract(epoch FROM r.created_at) * 1000)::bigint, r.check_id::text,
-                   r.passed, r.failed, to_json(r.last_pass)::text, to_json(r.last_fail)::text,
-                   r.duration, r.total, r.durations::text
-                 FROM ${table} r
-                 WHERE r.created_at = ANY($1::timestamptz[])
-                   AND get_byte(uuid_send(r.check_id), 15) & 1 = ${half}`,
-          values: [starts],
-          rowMode: 'array',
-          types: RAW_TEXT,
-        }),
-      ),
+    const rows = await rowsInHalves(
+      pool,
+      (half) => `SELECT (extract(epoch FROM r.created_at) * 1000)::bigint, r.check_id::text,
+           r.passed, r.failed, to_json(r.last_pass)::text, to_json(r.last_fail)::text,
+           r.duration, r.total, r.durations::text
+         FROM ${table} r
+         WHERE r.created_at = ANY($1::timestamptz[]) AND ${half}`,
+      [starts],
     );
-    for (const { rows } of halves) {
-      for (const [at, id, passed, failed, lastPass, lastFail, duration, total, hist] of rows) {
-        fresh.get(Number(at))?.set(id as string, {
-          passed: Number(passed),
-          failed: Number(failed),
-          lastPass: lastPass === 'null' ? null : (lastPass ?? null),
-          lastFail: lastFail === 'null' ? null : (lastFail ?? null),
-          duration: Number(duration),
-          total: Number(total),
-          hist: hist ?? null,
-        });
-      }
+    for (const [at, id, passed, failed, lastPass, lastFail, duration, total, hist] of rows) {
+      fresh.get(Number(at))?.set(id as string, {
+        passed: Number(passed),
+        failed: Number(failed),
+        lastPass: lastPass === 'null' ? null : (lastPass ?? null),
+        lastFail: lastFail === 'null' ? null : (lastFail ?? null),
+        duration: Number(duration),
+        total: Number(total),
+        hist: hist ?? null,
+      });
     }
     for (const s of starts) {
       const k = key(table, s);

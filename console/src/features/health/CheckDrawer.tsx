@@ -25,7 +25,7 @@ import {
   Tabs,
   Title,
 } from '@patternfly/react-core';
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useState } from 'react';
 
 import { Link, useNavigate } from 'react-router';
 import { hasGrant } from '../../app/access';
@@ -45,6 +45,7 @@ import type { ApiRange } from './healthTimeRange';
 import type { CheckDetail, CheckSummary } from './types';
 import { toYaml } from './yaml';
 import { DescriptionField } from '../../components/DescriptionField/DescriptionField';
+import { useMediaQuery } from '../../lib/useMediaQuery';
 
 /** Roles that may run a check now (spec 001 §6). */
 export const RUN_NOW_ROLES = ['admin', 'editor', 'responder', 'commander'] as const;
@@ -56,20 +57,9 @@ export function canRunNow(roles: readonly string[]): boolean {
 /** Below this height the graph moves from above the tabs into its own tab. */
 const SHORT_SCREEN_QUERY = '(max-height: 900px)';
 
-function subscribeToMedia(onChange: () => void): () => void {
-  if (typeof window.matchMedia !== 'function') return () => undefined;
-  const media = window.matchMedia(SHORT_SCREEN_QUERY);
-  media.addEventListener('change', onChange);
-  return () => media.removeEventListener('change', onChange);
-}
-
-function isShortScreen(): boolean {
-  // Without media queries (tests, old engines) treat the screen as short: the graph gets a tab.
-  return typeof window.matchMedia !== 'function' || window.matchMedia(SHORT_SCREEN_QUERY).matches;
-}
-
+// Without media queries (tests, old engines) the screen counts as short: the graph gets a tab.
 function useShortScreen(): boolean {
-  return useSyncExternalStore(subscribeToMedia, isShortScreen);
+  return useMediaQuery(SHORT_SCREEN_QUERY, true);
 }
 
 /** The edit link's text: 'Edit' for checks made in the UI, else where they come from. */
