@@ -13,6 +13,7 @@ import { LeaseElection } from './controllers/leaseElection.js';
 import { ControllerManager, RECONCILERS } from './controllers/manager.js';
 import { ClusterSource, clusterConfig, EmbeddedSource } from './controllers/source.js';
 import { HealthEngine } from './health/engine.js';
+import { execRunnerFor } from './health/runners/exec.js';
 import { RUNNERS } from './health/runners/index.js';
 import { canaryStatusWriter } from './health/statusWriter.js';
 import { createApp } from './http/app.js';
@@ -22,6 +23,8 @@ import { crdsProvider } from './k8s/provider.js';
 import { responderDelivery } from './responders/delivery.js';
 import { WatchHub } from './k8s/watch.js';
 import type { K8sEndpoint } from './http/routes/kubeconfig.js';
+import { secureDataDir } from './sandbox/dataDir.js';
+import { Sandbox } from './sandbox/sandbox.js';
 import { loadTls } from './tls/selfSigned.js';
 
 export interface RunningServer {
@@ -52,7 +55,17 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       cleanups.push(() => db.stop());
       url = db.url;
     }
-    const pool = createPool(url);
+    // Scripts users write run apart from Vigil (src/sandbox); its data directory is closed to them.
+    secureDataDir(config.dataDir, log, { secretFiles: [config.tlsKey] });
+    const sandbox = new Sandbox({
+      user: config.scriptUser,
+      outputLimit: config.scriptOutputLimit,
+      dataDir: config.dataDir,
+      log: log.child({ component: 'sandbox' }),
+    });
+    await sandbox.start();
+    cleanups.push(() => sandbox.close());
+    const pool = createPool(url, log.child({ component: 'db' }));
     cleanups.push(() => pool.end());
     await migrate(pool, log);
     const admin = await ensureFirstAdmin(pool, log, {
@@ -81,8 +94,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     const source = kc ? new ClusterSource(kc, log) : new EmbeddedSource(pool, watchHub);
     // In a cluster the leader holds a Lease (falling back to the database lock without one).
     const elect = kc
-      ? (onLead: () => void) =>
-          new LeaseElection(kc, log, onLead, new LeaderElection(pool, log, onLead))
+      ? (onLead: () => void, onLose: () => void) =>
+          new LeaseElection(kc, log, onLead, new LeaderElection(pool, log, onLead, onLose))
       : undefined;
     const controllers = new ControllerManager(
       pool,
@@ -93,38 +106,47 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       elect,
     );
     cleanups.push(() => controllers.stop());
-    // The health engine schedules and runs checks on the leader, like the controllers.
+    // Everything below runs on the leader only, and stops (controllers.stop, or when this
+    // replica stops leading because its lock session ended) by the function each hook returns.
+    // The health engine schedules and runs checks, like the controllers.
     const health = new HealthEngine({
       pool,
       log: log.child({ component: 'health' }),
       registry: metrics.registry,
-      runners: RUNNERS,
+      runners: { ...RUNNERS, exec: execRunnerFor(sandbox) },
       writeStatus: canaryStatusWriter(source, log),
     });
     if (config.healthChecks === 'on') {
       controllers.whenLeading(async () => {
         await health.start();
         healthRef.engine = health;
+        return async () => {
+          healthRef.engine = undefined;
+          await health.stop();
+        };
       });
-      cleanups.push(() => health.stop());
     }
-    // Incident rules and the definition-of-done automation also run on the leader only.
-    const incidentAutomation = new IncidentAutomation({
-      pool,
-      log: log.child({ component: 'incidents' }),
+    // Incident rules and the definition-of-done automation.
+    controllers.whenLeading(() => {
+      const incidentAutomation = new IncidentAutomation({
+        pool,
+        log: log.child({ component: 'incidents' }),
+      });
+      incidentAutomation.start();
+      return () => incidentAutomation.stop();
     });
-    controllers.whenLeading(() => incidentAutomation.start());
-    cleanups.push(() => incidentAutomation.stop());
     // Responders added to incidents are delivered (email, Jira, ServiceNow, Planner, webhooks)
-    // from event_queue by the leader; links use the public URL, else this server's own address.
-    const responders = responderDelivery({
-      pool,
-      log: log.child({ component: 'responders' }),
-      publicUrl: () =>
-        config.publicUrl ?? `http://localhost:${(server.address() as AddressInfo).port}`,
+    // from event_queue; links use the public URL, else this server's own address.
+    controllers.whenLeading(async () => {
+      const responders = responderDelivery({
+        pool,
+        log: log.child({ component: 'responders' }),
+        publicUrl: () =>
+          config.publicUrl ?? `http://localhost:${(server.address() as AddressInfo).port}`,
+      });
+      await responders.start();
+      return () => responders.stop();
     });
-    controllers.whenLeading(() => responders.start());
-    cleanups.push(() => responders.stop());
     const server = http.createServer(app);
     // Watches (kubectl get -w, informers) hold requests open for minutes; no request timeout.
     server.requestTimeout = 0;

@@ -38,14 +38,29 @@ const subject = z
 
 const namedRef = z.object({ id: str(), namespace: str(), name: str() });
 
-const SELECTOR_FIELDS = ['playbooks', 'configs', 'components', 'connections', 'views', 'scopes'];
+const SELECTOR_FIELDS = [
+  'playbooks',
+  'configs',
+  'components',
+  'connections',
+  'canaries',
+  'checks',
+  'views',
+  'scopes',
+];
 
 const object = z
   .object({
-    playbooks: resourceSelectors(),
-    configs: resourceSelectors(),
-    components: resourceSelectors(),
-    connections: resourceSelectors(),
+    playbooks: resourceSelectors().describe('Playbooks, by id, name, namespace, ...'),
+    configs: resourceSelectors().describe(
+      'Catalog items, by id, name, namespace, labelSelector, tagSelector, types, health.',
+    ),
+    components: resourceSelectors().describe('Topology components.'),
+    connections: resourceSelectors().describe('Connections.'),
+    canaries: resourceSelectors().describe(
+      'Health checks by their Canary (a Vigil addition): id, name, namespace, labelSelector.',
+    ),
+    checks: resourceSelectors().describe('Single health checks (a Vigil addition).'),
     views: z.array(namedRef).optional(),
     scopes: z.array(namedRef).optional(),
     mcp: z.boolean().optional(),

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { digest, hashPassword, newSecret, verifyPassword } from './passwords.js';
-import { effectiveRoles, type PermissionRule, type ResourceKind, type Role } from './policy.js';
+import { effectiveRoles, type PermissionRule, type Role } from './policy.js';
+import { normaliseObjectSelector, type ObjectSelector, type ScopeKind } from './scope.js';
 
 export interface Person {
   id: string;
@@ -24,7 +25,8 @@ const PERSON_COLUMNS = `p.id, p.name, p.email, p.avatar,
 
 type PersonRow = Person & { roles: string[] };
 
-const RESOURCE_COLUMNS: [ResourceKind, string][] = [
+/** The single-resource columns the console's Permission form fills, per kind. */
+const RESOURCE_COLUMNS: [ScopeKind, string][] = [
   ['component', 'component_id'],
   ['config', 'config_id'],
   ['canary', 'canary_id'],
@@ -34,26 +36,38 @@ const RESOURCE_COLUMNS: [ResourceKind, string][] = [
 ];
 
 /** Permissions of the person and of their teams that have not expired, as one JSON array. */
-const RULES_SQL = `coalesce((
-  SELECT json_agg(json_build_object('action', pm.action, 'deny', pm.deny, 'object', pm.object,
+export const RULES_SQL = `coalesce((
+  SELECT json_agg(json_build_object('id', pm.id, 'description', pm.description, 'action', pm.action,
+    'deny', pm.deny, 'object', pm.object, 'object_selector', pm.object_selector,
     'component_id', pm.component_id, 'config_id', pm.config_id, 'canary_id', pm.canary_id,
     'check_id', pm.check_id, 'playbook_id', pm.playbook_id, 'connection_id', pm.connection_id))
   FROM permissions pm
   WHERE (pm.person_id = p.id OR pm.team_id IN (SELECT tm.team_id FROM team_members tm WHERE tm.person_id = p.id))
     AND (pm.until IS NULL OR pm.until > now())), '[]')`;
 
-type RuleRow = Record<string, string | boolean | null>;
+type RuleRow = Record<string, unknown>;
+
+/** A permissions row as the policy module weighs it: legacy id columns become id selectors. */
+export function toRule(r: RuleRow): PermissionRule {
+  const scope: ObjectSelector = normaliseObjectSelector(r.object_selector) ?? {};
+  for (const [kind, column] of RESOURCE_COLUMNS) {
+    const id = r[column];
+    if (typeof id === 'string' && id) scope[kind] = [...(scope[kind] ?? []), { id }];
+  }
+  const scoped = Object.keys(scope).length > 0;
+  return {
+    ...(typeof r.id === 'string' ? { id: r.id } : {}),
+    description: (r.description as string | null | undefined) ?? null,
+    action: String(r.action),
+    deny: r.deny === true,
+    // A row naming resources is about those resources, whatever its object column says.
+    object: scoped ? null : ((r.object as string | null) ?? null),
+    ...(scoped ? { scope } : {}),
+  };
+}
 
 function toRules(rows: RuleRow[]): PermissionRule[] {
-  return rows.map((r) => {
-    const found = RESOURCE_COLUMNS.find(([, column]) => r[column]);
-    return {
-      action: String(r.action),
-      deny: r.deny === true,
-      object: (r.object as string | null) ?? null,
-      ...(found ? { resource: { kind: found[0], id: String(r[found[1]]) } } : {}),
-    };
-  });
+  return rows.map(toRule);
 }
 
 type PrincipalRow = PersonRow & { rules: RuleRow[]; stale: boolean };
@@ -160,6 +174,21 @@ export async function principalFromToken(
       .query('UPDATE access_tokens SET last_used_at = now() WHERE value = $1', [hash])
       .catch(() => undefined);
   return row && principal(row, 'token');
+}
+
+/** A person's roles and Permissions (directly and through teams), as the policy weighs them. */
+export async function subjectOf(
+  pool: pg.Pool,
+  personId: string,
+): Promise<{ roles: Role[]; rules: PermissionRule[] } | undefined> {
+  const { rows } = await pool.query<{ roles: string[]; rules: RuleRow[] }>(
+    `SELECT COALESCE((SELECT array_agg(role) FROM person_roles r WHERE r.person_id = p.id), '{}') AS roles,
+            ${RULES_SQL} AS rules
+       FROM people p WHERE p.id = $1`,
+    [personId],
+  );
+  const row = rows[0];
+  return row && { roles: effectiveRoles(row.roles), rules: toRules(row.rules) };
 }
 
 /** Makes `person` hold a token with exactly this value (for VIGIL_ADMIN_TOKEN). */

@@ -1,6 +1,19 @@
+import {
+  PARENT_KIND,
+  selectorMatches,
+  type ObjectSelector,
+  type ResourceAttrs,
+  type ScopeKind,
+} from './scope.js';
+
 /**
  * The one policy module. Every /api route, /api/db table and /k8s verb asks `can()`; the console
- * hides controls by reading the same answers from whoami. Role matrix: spec 000 §6.
+ * hides controls by reading the same answers from whoami. Decisions, in order:
+ * 1. a Permission that denies the action (on the object, or on the resource at hand) wins;
+ * 2. a Permission that allows it grants it;
+ * 3. else the roles decide (the role matrix below).
+ * Changes to access itself (roles, Permissions, people, team membership) are also bounded:
+ * nobody can grant, or act on someone holding, more than they hold themselves.
  */
 export const ROLES = ['admin', 'editor', 'commander', 'responder', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -27,12 +40,35 @@ export const OBJECTS = [
   'playbooks',
   'playbook_runs',
   'permissions',
+  'scripts',
 ] as const;
 export type PolicyObject = (typeof OBJECTS)[number];
-/** `run` is Run Now on checks and playbooks: every role but viewer (spec 001 §6). */
-export type Action = 'read' | 'write' | 'run';
 
-const PRIVILEGED: readonly PolicyObject[] = ['rbac', 'identities', 'connections'];
+/**
+ * `write` is create, update and delete together (what a route that changes things needs);
+ * `run` is Run Now on checks and playbooks; `approve` and `cancel` act on playbook runs.
+ */
+export const VERBS = ['read', 'create', 'update', 'delete', 'run', 'approve', 'cancel'] as const;
+export type Verb = (typeof VERBS)[number];
+export type Action = Verb | 'write';
+const WRITE_VERBS: readonly Verb[] = ['create', 'update', 'delete'];
+
+/**
+ * Only admins change who someone is and what they may do (people, identities, roles,
+ * Permissions), the switches that apply to everyone (feature flags), and code that runs on the
+ * server (exec checks and other scripts) — unless a Permission grants it.
+ */
+const ADMIN_WRITES: readonly PolicyObject[] = [
+  'rbac',
+  'permissions',
+  'identities',
+  'properties',
+  'scripts',
+  'kratos',
+  'auth',
+];
+/** Commanders, responders and viewers do not read these (spec: everything except …). */
+const PRIVILEGED_READS: readonly PolicyObject[] = ['rbac', 'identities', 'connections'];
 const RESPONDER_WRITES: readonly PolicyObject[] = [
   'responder',
   'incident',
@@ -40,19 +76,21 @@ const RESPONDER_WRITES: readonly PolicyObject[] = [
   'comments',
 ];
 
-function roleAllows(role: Role, object: PolicyObject, action: Action): boolean {
-  if (action === 'run') return role !== 'viewer' && !PRIVILEGED.includes(object);
+function roleAllows(role: Role, object: PolicyObject, verb: Verb): boolean {
+  if (role === 'admin') return true;
+  if (verb === 'read') return role === 'editor' || !PRIVILEGED_READS.includes(object);
+  if (verb === 'run')
+    return (
+      role !== 'viewer' && !ADMIN_WRITES.includes(object) && !PRIVILEGED_READS.includes(object)
+    );
   switch (role) {
-    case 'admin':
-      return true;
     case 'editor':
-      return action === 'read' || !PRIVILEGED.includes(object);
+      return !ADMIN_WRITES.includes(object);
     case 'commander':
     case 'responder':
-      if (PRIVILEGED.includes(object)) return false;
-      return action === 'read' || RESPONDER_WRITES.includes(object);
+      return RESPONDER_WRITES.includes(object);
     case 'viewer':
-      return action === 'read' && !PRIVILEGED.includes(object);
+      return false;
   }
 }
 
@@ -63,18 +101,19 @@ export function effectiveRoles(roles: readonly string[]): Role[] {
 }
 
 /**
- * A Permission object (from /settings/permissions or the Permission kind) that applies to the
- * subject: allow or deny `action` on a global object, or on one resource.
+ * A Permission (from /settings/permissions or the Permission kind) that applies to the subject:
+ * allow or deny `action` (comma-joined patterns) on a global object, or on resources chosen by
+ * `scope` (object-scoped: by id, name, namespace, labels, tags, …).
  */
 export interface PermissionRule {
+  id?: string;
+  description?: string | null;
   action: string;
   deny: boolean;
   /** A global object name of spec 002 §3 (canaries, catalog, incident, …). */
   object?: string | null;
-  resource?: { kind: ResourceKind; id: string };
+  scope?: ObjectSelector;
 }
-
-export type ResourceKind = 'component' | 'config' | 'canary' | 'check' | 'playbook' | 'connection';
 
 export interface Subject {
   roles: readonly string[];
@@ -96,11 +135,14 @@ const GLOBAL_OBJECTS: Record<string, readonly PolicyObject[]> = {
   logs: ['logging_backends'],
   agent: ['agents'],
   'agent-push': ['agents'],
+  properties: ['properties'],
+  scripts: ['scripts'],
   'kubernetes-proxy': [],
   artifact: [],
 };
 
-const RESOURCE_OBJECT: Record<ResourceKind, PolicyObject> = {
+/** The policy object a resource of each kind is read and written under. */
+export const RESOURCE_OBJECT: Record<ScopeKind, PolicyObject> = {
   component: 'topologies',
   config: 'database',
   canary: 'canaries',
@@ -109,39 +151,81 @@ const RESOURCE_OBJECT: Record<ResourceKind, PolicyObject> = {
   connection: 'connections',
 };
 
-export const GLOBAL_OBJECT_NAMES = Object.keys(GLOBAL_OBJECTS);
-export const PERMISSION_ACTIONS = [
-  'read',
-  'update',
-  'create',
-  'delete',
-  '*',
-  'create,read,update,delete',
-  'run',
-  'approve',
-];
+/** The global object name a kind's scoped Permission is bounded by (for escalation checks). */
+export const RESOURCE_GLOBAL_NAME: Record<ScopeKind, string> = {
+  component: 'topology',
+  config: 'catalog',
+  canary: 'canaries',
+  check: 'canaries',
+  playbook: 'playbooks',
+  connection: 'connection',
+};
 
-function covers(ruleAction: string, action: Action): boolean {
-  const actions = ruleAction.split(',').map((a) => a.trim());
-  if (actions.includes('*')) return true;
-  if (action === 'run') return actions.includes('run');
-  return action === 'read' ? actions.includes('read') : actions.some((a) => a !== 'read');
+export const GLOBAL_OBJECT_NAMES = Object.keys(GLOBAL_OBJECTS);
+
+/** Action patterns a Permission may hold, and the verbs each stands for. */
+const PATTERNS: Record<string, readonly Verb[]> = {
+  '*': VERBS,
+  read: ['read'],
+  create: ['create'],
+  update: ['update'],
+  delete: ['delete'],
+  write: WRITE_VERBS,
+  run: ['run'],
+  approve: ['approve'],
+  cancel: ['cancel'],
+  'playbook:*': ['run', 'approve', 'cancel'],
+  'playbook:run': ['run'],
+  'playbook:approve': ['approve'],
+  'playbook:cancel': ['cancel'],
+};
+export const PERMISSION_ACTIONS = Object.keys(PATTERNS);
+
+/** The verbs a comma-joined action list stands for: patterns expanded, `!x` excluded. */
+export function verbsOf(action: string): Set<Verb> {
+  const tokens = action
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  const verbs = new Set<Verb>();
+  for (const t of tokens) if (!t.startsWith('!')) for (const v of PATTERNS[t] ?? []) verbs.add(v);
+  for (const t of tokens)
+    if (t.startsWith('!')) for (const v of PATTERNS[t.slice(1)] ?? []) verbs.delete(v);
+  return verbs;
 }
 
+/**
+ * Whether a rule's verbs reach the requested action. `write` is granted only when create,
+ * update and delete all are, and denied when any of them is.
+ */
+function covers(rule: PermissionRule, action: Action): boolean {
+  const verbs = verbsOf(rule.action);
+  if (action !== 'write') return verbs.has(action);
+  return rule.deny ? WRITE_VERBS.some((v) => verbs.has(v)) : WRITE_VERBS.every((v) => verbs.has(v));
+}
+
+function kindMatches(kind: ScopeKind, rule: ObjectSelector, resources: readonly ResourceAttrs[]) {
+  const selectors = rule[kind] ?? [];
+  return resources.some((r) => r.kind === kind && selectors.some((s) => selectorMatches(s, r)));
+}
+
+/**
+ * Does the rule speak about this request? A global rule when its object covers `object`; a
+ * scoped rule when every kind it names matches one of the request's resources (so a rule on
+ * playbooks and prod configs applies to running a playbook on a prod config, not to reading
+ * the config alone) and one of those kinds lives under `object`.
+ */
 function applies(
   rule: PermissionRule,
   object: PolicyObject,
   action: Action,
-  resource?: PermissionRule['resource'],
+  resources: readonly ResourceAttrs[],
 ): boolean {
-  if (!covers(rule.action, action)) return false;
-  if (rule.resource) {
-    return (
-      !!resource &&
-      rule.resource.kind === resource.kind &&
-      rule.resource.id === resource.id &&
-      RESOURCE_OBJECT[rule.resource.kind] === object
-    );
+  if (!covers(rule, action)) return false;
+  if (rule.scope) {
+    const kinds = Object.keys(rule.scope) as ScopeKind[];
+    if (!kinds.length || !kinds.some((k) => RESOURCE_OBJECT[k] === object)) return false;
+    return kinds.every((k) => kindMatches(k, rule.scope as ObjectSelector, resources));
   }
   return !!rule.object && (GLOBAL_OBJECTS[rule.object] ?? []).includes(object);
 }
@@ -150,28 +234,59 @@ function subjectOf(s: Subject | readonly string[]): Subject {
   return Array.isArray(s) ? { roles: s } : (s as Subject);
 }
 
+function rolesAllow(roles: readonly string[], object: PolicyObject, action: Action): boolean {
+  const verbs = action === 'write' ? WRITE_VERBS : [action];
+  return effectiveRoles(roles).some((role) => verbs.every((v) => roleAllows(role, object, v)));
+}
+
+export interface Decision {
+  allowed: boolean;
+  /** The Permission that decided, when one did. */
+  rule?: PermissionRule;
+}
+
 /**
- * The decision: a matching deny wins over everything; then a matching allow; then the roles.
- * Pass `resource` to also weigh permissions granted on that one resource.
+ * The decision with its reason. Pass the resources the request touches (a check and its canary,
+ * a playbook and the config it runs on) to weigh object-scoped Permissions too.
  */
+export function decide(
+  subject: Subject | readonly string[],
+  object: PolicyObject,
+  action: Action,
+  resources: readonly ResourceAttrs[] = [],
+): Decision {
+  const { roles, rules = [] } = subjectOf(subject);
+  const matching = rules.filter((r) => applies(r, object, action, resources));
+  const deny = matching.find((r) => r.deny);
+  if (deny) return { allowed: false, rule: deny };
+  const allow = matching.find((r) => !r.deny);
+  if (allow) return { allowed: true, rule: allow };
+  return { allowed: rolesAllow(roles, object, action) };
+}
+
 export function can(
   subject: Subject | readonly string[],
   object: PolicyObject,
   action: Action,
-  resource?: PermissionRule['resource'],
+  resources: readonly ResourceAttrs[] = [],
 ): boolean {
-  const { roles, rules = [] } = subjectOf(subject);
-  const matching = rules.filter((r) => applies(r, object, action, resource));
-  if (matching.some((r) => r.deny)) return false;
-  if (matching.length > 0) return true;
-  return effectiveRoles(roles).some((role) => roleAllows(role, object, action));
+  return decide(subject, object, action, resources).allowed;
 }
 
-/** The reason a request is refused, naming the missing permission. */
-export function denial(subject: Subject, object: PolicyObject, action: Action): string {
-  const denied = (subject.rules ?? []).some((r) => r.deny && applies(r, object, action));
-  return denied
-    ? `permission denied: ${action} on ${object} is denied by a Permission`
+function ruleName(rule: PermissionRule): string {
+  return rule.description ? `"${rule.description}"` : rule.id ? rule.id : '(unnamed)';
+}
+
+/** The reason a request is refused, naming the Permission or the roles that decided. */
+export function denial(
+  subject: Subject,
+  object: PolicyObject,
+  action: Action,
+  resources: readonly ResourceAttrs[] = [],
+): string {
+  const { rule } = decide(subject, object, action, resources);
+  return rule?.deny
+    ? `permission denied: ${action} on ${object} is denied by Permission ${ruleName(rule)}`
     : `permission denied: ${action} on ${object} is not granted to roles ${effectiveRoles(subject.roles).join(', ')}`;
 }
 
@@ -180,10 +295,131 @@ export interface Grant {
   action: Action;
 }
 
+/**
+ * What whoami reports per object: read and write (create, update and delete together), as the
+ * console asks, and each write verb on its own for Permissions that grant only some.
+ */
 export function grants(subject: Subject | readonly string[]): Grant[] {
   return OBJECTS.flatMap((object) =>
-    (['read', 'write'] as const)
+    (['read', 'write', 'create', 'update', 'delete'] as const)
       .filter((action) => can(subject, object, action))
       .map((action) => ({ object, action })),
   );
+}
+
+// ---- Scoped rows: what an /api/db list may show -------------------------------------------
+
+export interface ScopedSelector {
+  kind: ScopeKind;
+  selectors: NonNullable<ObjectSelector[ScopeKind]>;
+}
+
+/**
+ * How rows of one kind are limited for a subject: `all` rows minus the denied ones, or only the
+ * allowed ones minus the denied ones. Undefined when the subject may not touch any row.
+ * Rules on a check's canary count for the check.
+ */
+export interface RowScope {
+  all: boolean;
+  allow: ScopedSelector[];
+  deny: ScopedSelector[];
+}
+
+function scopedRulesFor(rules: readonly PermissionRule[], kind: ScopeKind, action: Action) {
+  const kinds = [kind, PARENT_KIND[kind]].filter(Boolean) as ScopeKind[];
+  const out: { rule: PermissionRule; scoped: ScopedSelector }[] = [];
+  for (const rule of rules) {
+    if (!rule.scope || !covers(rule, action)) continue;
+    const named = Object.keys(rule.scope) as ScopeKind[];
+    // A rule naming several kinds (a playbook on prod configs) speaks about combined requests.
+    if (named.length !== 1 || !kinds.includes(named[0] as ScopeKind)) continue;
+    const k = named[0] as ScopeKind;
+    out.push({ rule, scoped: { kind: k, selectors: rule.scope[k] ?? [] } });
+  }
+  return out;
+}
+
+export function rowScope(
+  subject: Subject,
+  object: PolicyObject,
+  action: Action,
+  kind: ScopeKind,
+): RowScope | undefined {
+  const rules = subject.rules ?? [];
+  // A global deny wins over any resource allow.
+  const global = decide(
+    { roles: subject.roles, rules: rules.filter((r) => !r.scope) },
+    object,
+    action,
+  );
+  if (!global.allowed && global.rule?.deny) return undefined;
+  const scoped = scopedRulesFor(rules, kind, action);
+  const allow = scoped.filter((s) => !s.rule.deny).map((s) => s.scoped);
+  const deny = scoped.filter((s) => s.rule.deny).map((s) => s.scoped);
+  if (!global.allowed && allow.length === 0) return undefined;
+  return { all: global.allowed, allow, deny };
+}
+
+/** Whether any row of these kinds could be reachable for the subject (else 403 at once). */
+export function mayReachSome(
+  subject: Subject,
+  object: PolicyObject,
+  action: Action,
+  kinds: readonly ScopeKind[],
+): boolean {
+  if (can(subject, object, action)) return true;
+  return kinds.some((k) => rowScope(subject, object, action, k) !== undefined);
+}
+
+// ---- Bounded delegation: nobody grants more than they hold ---------------------------------
+
+function objectsNamed(rule: PermissionRule): PolicyObject[] {
+  if (rule.scope)
+    return [...new Set((Object.keys(rule.scope) as ScopeKind[]).map((k) => RESOURCE_OBJECT[k]))];
+  return [...(GLOBAL_OBJECTS[rule.object ?? ''] ?? [])];
+}
+
+/**
+ * Whether `actor` holds everything the rule speaks about: every verb on every object it names.
+ * Granting, denying, changing or removing a Permission needs this, so an editor with write on
+ * Permissions still cannot grant itself rbac, nor lift a deny that binds it.
+ */
+export function holdsRule(actor: Subject, rule: PermissionRule): boolean {
+  const verbs = verbsOf(rule.action);
+  const tokens = rule.action
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t && !t.startsWith('!'));
+  // A pattern we do not know may mean anything: only someone holding everything may write it.
+  const unknown = tokens.some((t) => !(t in PATTERNS));
+  const objects =
+    unknown || (rule.object && !(rule.object in GLOBAL_OBJECTS)) ? OBJECTS : objectsNamed(rule);
+  const needed = unknown ? VERBS : [...verbs];
+  return objects.every((o) => needed.every((v) => can(actor, o, v)));
+}
+
+/** Whether `actor` holds everything a role grants (to assign it, or act on someone with it). */
+export function holdsRole(actor: Subject, role: Role): boolean {
+  return OBJECTS.every((o) => VERBS.every((v) => !roleAllows(role, o, v) || can(actor, o, v)));
+}
+
+/**
+ * For each global object name, the action patterns `actor` holds there — the SQL form of
+ * holdsRule, used to bound writes to the permissions table. `everything` when nothing is beyond
+ * the actor (admins), so no bound is needed.
+ */
+export function heldPatterns(actor: Subject): Record<string, string[]> | 'everything' {
+  const out: Record<string, string[]> = {};
+  let all = true;
+  for (const name of GLOBAL_OBJECT_NAMES) {
+    const rule = (action: string): PermissionRule => ({ action, deny: false, object: name });
+    out[name] = PERMISSION_ACTIONS.filter((p) => holdsRule(actor, rule(p)));
+    if (out[name].length !== PERMISSION_ACTIONS.length) all = false;
+  }
+  return all && OBJECTS.every((o) => VERBS.every((v) => can(actor, o, v))) ? 'everything' : out;
+}
+
+/** The roles whose every grant `actor` holds. */
+export function heldRoles(actor: Subject): Role[] {
+  return ROLES.filter((r) => holdsRole(actor, r));
 }

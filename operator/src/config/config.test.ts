@@ -44,6 +44,40 @@ describe('loadConfig', () => {
     );
   });
 
+  it('trusts no proxy unless VIGIL_TRUSTED_PROXIES names some, and names a bad entry', () => {
+    expect(loadConfig({}, []).trustedProxies).toEqual([]);
+    expect(
+      loadConfig({ VIGIL_TRUSTED_PROXIES: ' loopback, 10.0.0.0/8,fd00::/8 ,192.0.2.1' }, [])
+        .trustedProxies,
+    ).toEqual(['loopback', '10.0.0.0/8', 'fd00::/8', '192.0.2.1']);
+    for (const [value, bad] of [
+      ['10.0.0.0/33', '10.0.0.0/33'],
+      ['loopback,proxy.example.com', 'proxy.example.com'],
+      ['true', 'true'],
+      ['10.0.0.0/8/1', '10.0.0.0/8/1'],
+    ])
+      expect(() => loadConfig({ VIGIL_TRUSTED_PROXIES: value }, [])).toThrow(
+        `invalid setting VIGIL_TRUSTED_PROXIES: "${bad}" is not an IP address, a CIDR range (such as 10.0.0.0/8) or one of loopback, linklocal, uniquelocal (got "${value}")`,
+      );
+  });
+
+  it('reads the script output limit as bytes or Ki/Mi/Gi and names a bad value', () => {
+    expect(loadConfig({}, []).scriptOutputLimit).toBe(65536);
+    expect(loadConfig({ VIGIL_SCRIPT_OUTPUT_LIMIT: '1Mi' }, []).scriptOutputLimit).toBe(1048576);
+    expect(loadConfig({ VIGIL_SCRIPT_OUTPUT_LIMIT: '8192' }, []).scriptOutputLimit).toBe(8192);
+    expect(() => loadConfig({ VIGIL_SCRIPT_OUTPUT_LIMIT: '64KB' }, [])).toThrow(
+      'invalid setting VIGIL_SCRIPT_OUTPUT_LIMIT: must be a number of bytes, or end in Ki, Mi or Gi (such as 64Ki) (got "64KB")',
+    );
+    expect(() => loadConfig({ VIGIL_SCRIPT_OUTPUT_LIMIT: '1Gi' }, [])).toThrow(
+      'invalid setting VIGIL_SCRIPT_OUTPUT_LIMIT: must be between 1Ki and 16Mi (got "1Gi")',
+    );
+    expect(loadConfig({}, []).scriptUser).toBeUndefined();
+    expect(loadConfig({ VIGIL_SCRIPT_USER: 'checks' }, []).scriptUser).toBe('checks');
+    expect(() => loadConfig({ VIGIL_SCRIPT_USER: 'a b' }, [])).toThrow(
+      'invalid setting VIGIL_SCRIPT_USER: must be an OS user name or uid (got "a b")',
+    );
+  });
+
   it('rejects unknown flags and flags without values', () => {
     expect(() => loadConfig({}, ['--nope'])).toThrow('unknown flag --nope');
     expect(() => loadConfig({}, ['--port'])).toThrow('--port needs a value');

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -10,6 +11,54 @@ const portSchema = z.coerce
   .int('must be a whole number')
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');
+
+/** Express's names for address ranges, usable in VIGIL_TRUSTED_PROXIES. */
+const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IP address, a CIDR range (10.0.0.0/8, fd00::/8) or one of PROXY_KEYWORDS. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_KEYWORDS.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustedProxiesSchema = z
+  .string()
+  .transform((s) =>
+    s
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean),
+  )
+  .superRefine((entries, ctx) => {
+    const bad = entries.find((e) => !isProxyEntry(e));
+    if (bad !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${bad}" is not an IP address, a CIDR range (such as 10.0.0.0/8) or one of ${PROXY_KEYWORDS.join(', ')}`,
+      });
+  });
+
+const SIZE_UNITS: Record<string, number> = { '': 1, Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3 };
+
+/** A byte size: `65536`, `64Ki`, `1Mi` (binary units, as in Kubernetes quantities). */
+const byteSizeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d+(Ki|Mi|Gi)?$/, 'must be a number of bytes, or end in Ki, Mi or Gi (such as 64Ki)')
+  .transform((s) => {
+    const [, digits = '0', unit = ''] = /^(\d+)(Ki|Mi|Gi)?$/.exec(s) ?? [];
+    return Number(digits) * (SIZE_UNITS[unit] ?? 1);
+  })
+  .pipe(
+    z
+      .number()
+      .min(1024, 'must be between 1Ki and 16Mi')
+      .max(16 * 1024 ** 2, 'must be between 1Ki and 16Mi'),
+  );
 
 const schema = z.object({
   port: portSchema,
@@ -37,6 +86,18 @@ const schema = z.object({
   controllers: z.enum(['on', 'off']),
   /** Run health checks (on the leader); off keeps results as they are, e.g. for API replicas. */
   healthChecks: z.enum(['on', 'off']),
+  /** The OS user scripts run as when Vigil is root (default vigil-runner, made on first need). */
+  scriptUser: z
+    .string()
+    .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*\$?$/, 'must be an OS user name or uid')
+    .optional(),
+  /** Bytes of a script's stdout, and of its stderr, kept with each result. */
+  scriptOutputLimit: byteSizeSchema,
+  /**
+   * Proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (client address for the
+   * sign-in throttle and logs, https for cookies and HSTS). Empty: the socket's address counts.
+   */
+  trustedProxies: trustedProxiesSchema,
 });
 
 export type Config = z.infer<typeof schema>;
@@ -60,6 +121,9 @@ const sources: Record<keyof Config, string> = {
   kubernetes: '--kubernetes',
   controllers: 'VIGIL_CONTROLLERS',
   healthChecks: 'VIGIL_HEALTH_CHECKS',
+  scriptUser: 'VIGIL_SCRIPT_USER',
+  scriptOutputLimit: 'VIGIL_SCRIPT_OUTPUT_LIMIT',
+  trustedProxies: 'VIGIL_TRUSTED_PROXIES',
 };
 
 const flagNames: Record<string, keyof Config> = {
@@ -96,6 +160,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, args: readonly string[]): Con
     kubernetes: false,
     controllers: env.VIGIL_CONTROLLERS ?? 'on',
     healthChecks: env.VIGIL_HEALTH_CHECKS ?? 'on',
+    scriptUser: env.VIGIL_SCRIPT_USER || undefined,
+    scriptOutputLimit: env.VIGIL_SCRIPT_OUTPUT_LIMIT || '64Ki',
+    trustedProxies: env.VIGIL_TRUSTED_PROXIES ?? '',
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
@@ -146,4 +213,8 @@ Environment only:
   VIGIL_TLS_CERT, VIGIL_TLS_KEY  PEM files for HTTPS (default: a private CA made in the data dir)
   VIGIL_CONTROLLERS     on (default) or off: off serves the API without reconciling
   VIGIL_HEALTH_CHECKS   on (default) or off: off reconciles canaries but runs no checks
+  VIGIL_SCRIPT_USER     OS user scripts run as when Vigil is root (default vigil-runner)
+  VIGIL_SCRIPT_OUTPUT_LIMIT  stdout and stderr kept per script run, each (default 64Ki)
+  VIGIL_TRUSTED_PROXIES  proxies whose X-Forwarded-For is believed: addresses, CIDRs, loopback,
+                        linklocal, uniquelocal, comma-separated (default: none)
 `;

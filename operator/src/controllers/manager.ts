@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import client from 'prom-client';
 import { nowTime } from '../k8s/objects.js';
+import { backoffDelay } from '../db/backoff.js';
 import { LeaderElection } from './leader.js';
 import type { Election } from './leaseElection.js';
 import { WorkQueue } from './queue.js';
@@ -38,17 +39,36 @@ export const RECONCILERS = () => [
   permissionReconciler(),
 ];
 
+/** Ends what a leading hook started (called when this replica stops leading). */
+export type StopLeading = () => Promise<void> | void;
+/** Starts work on the leader; returns how to stop it (or nothing when there is none). */
+export type LeadingWork = () => Promise<StopLeading | undefined> | StopLeading | undefined;
+
+/** What one stretch of leadership started, so stepping down can undo exactly that. */
+interface Term {
+  queues: WorkQueue[];
+  unwatch: (() => Promise<void> | void)[];
+  stops: StopLeading[];
+}
+
 /**
  * Runs one controller per kind while this replica leads: objects come from the store (a full
  * list, then the watch hub), keys go through a serialising work queue, and each reconcile
  * projects the object and writes its status (observedGeneration and a Ready condition).
+ *
+ * Leadership can end and come back (the leader's database session dropped): stepping down stops
+ * the queues, the watches and every leading hook's work before anything else can lead, and
+ * leading again starts them afresh from a full list.
  */
 export class ControllerManager {
-  private readonly queues: WorkQueue[] = [];
   private readonly leader: Election;
-  private running: Promise<void> = Promise.resolve();
+  private transitions: Promise<void> = Promise.resolve();
+  private term?: Term;
+  private elected = false;
   private stopped = false;
-  private readonly leadingHooks: (() => Promise<void> | void)[] = [];
+  private retryTimer?: NodeJS.Timeout;
+  private startFailures = 0;
+  private readonly leadingHooks: LeadingWork[] = [];
   private readonly metrics;
 
   constructor(
@@ -57,16 +77,21 @@ export class ControllerManager {
     private readonly log: Logger,
     registry: client.Registry,
     private readonly reconcilers: Reconciler[] = RECONCILERS(),
-    elect: (onLead: () => void) => Election = (onLead) => new LeaderElection(pool, log, onLead),
+    elect: (onLead: () => void, onLose: () => void) => Election = (onLead, onLose) =>
+      new LeaderElection(pool, log, onLead, onLose),
   ) {
-    this.leader = elect(() => {
-      this.running = this.run()
-        .then(async () => {
-          for (const hook of this.leadingHooks) if (!this.stopped) await hook();
-        })
-        .catch((error: unknown) => this.log.error({ err: error }, 'controllers failed to start'));
-    });
-    const queueDepth = this.queues;
+    this.leader = elect(
+      () => {
+        this.elected = true;
+        this.transition(() => this.lead());
+      },
+      () => {
+        // Checked by a term still starting, so it stops at its next step.
+        this.elected = false;
+        this.transition(() => this.stepDown());
+      },
+    );
+    const current = () => this.term;
     this.metrics = {
       duration: new client.Histogram({
         name: 'vigil_reconcile_duration_seconds',
@@ -85,15 +110,29 @@ export class ControllerManager {
         help: 'Keys waiting in the controller work queues',
         registers: [registry],
         collect() {
-          this.set(queueDepth.reduce((n, q) => n + q.depth, 0));
+          this.set((current()?.queues ?? []).reduce((n, q) => n + q.depth, 0));
         },
       }),
+      leader: new client.Gauge({
+        name: 'vigil_leader',
+        help: '1 while this replica leads (runs the controllers and schedulers), else 0',
+        registers: [registry],
+      }),
     };
+    this.metrics.leader.set(0);
   }
 
-  /** Work that runs on the leader only (schedulers), started once the controllers are up. */
-  whenLeading(hook: () => Promise<void> | void): void {
+  /**
+   * Work that runs on the leader only (schedulers), started once the controllers are up. The
+   * hook returns how to stop that work; it is called when this replica stops leading.
+   */
+  whenLeading(hook: LeadingWork): void {
     this.leadingHooks.push(hook);
+  }
+
+  /** Whether the controllers are running here now. */
+  get leading(): boolean {
+    return this.term !== undefined;
   }
 
   start(): void {
@@ -102,33 +141,85 @@ export class ControllerManager {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    clearTimeout(this.retryTimer);
     // A stop during start-up waits for it, so nothing queries a closing pool.
-    await this.running;
+    await this.transitions;
+    if (this.term) await this.endTerm(this.term);
     await this.source.stop();
-    this.queues.forEach((q) => q.stop());
     await this.leader.stop();
   }
 
   /** Resolves when every queue is drained (tests). */
   async idle(timeoutMs?: number): Promise<void> {
-    await Promise.all(this.queues.map((q) => q.idle(timeoutMs)));
+    await Promise.all((this.term?.queues ?? []).map((q) => q.idle(timeoutMs)));
   }
 
-  private async run(): Promise<void> {
-    for (const r of this.reconcilers) {
-      if (this.stopped) return;
-      const queue = new WorkQueue(
-        (key) => this.reconcile(r, key),
-        (key, error, attempt) => {
-          this.metrics.errors.inc({ kind: r.kind.kind });
-          this.log.warn(
-            { kind: r.kind.kind, key, attempt, err: error },
-            'reconcile failed; retrying',
-          );
-        },
-      );
-      this.queues.push(queue);
-      await this.source.watch(r.kind, (key) => queue.add(key));
+  /** Leadership changes run one at a time, in the order they happened. */
+  private transition(fn: () => Promise<void>): void {
+    this.transitions = this.transitions
+      .then(fn)
+      .catch((error: unknown) => this.log.error({ err: error }, 'leadership change failed'));
+  }
+
+  private async lead(): Promise<void> {
+    if (this.stopped || this.term || !this.elected) return;
+    const term: Term = { queues: [], unwatch: [], stops: [] };
+    this.term = term;
+    this.metrics.leader.set(1);
+    const current = () => this.term === term && this.elected && !this.stopped;
+    try {
+      for (const r of this.reconcilers) {
+        if (!current()) break;
+        const queue = new WorkQueue(
+          (key) => (this.term === term ? this.reconcile(r, key) : Promise.resolve()),
+          (key, error, attempt) => {
+            this.metrics.errors.inc({ kind: r.kind.kind });
+            this.log.warn(
+              { kind: r.kind.kind, key, attempt, err: error },
+              'reconcile failed; retrying',
+            );
+          },
+        );
+        term.queues.push(queue);
+        term.unwatch.push(await this.source.watch(r.kind, (key) => queue.add(key)));
+      }
+      for (const hook of this.leadingHooks) {
+        if (!current()) break;
+        const stop = await hook();
+        if (stop) term.stops.push(stop);
+      }
+      this.startFailures = 0;
+    } catch (error) {
+      // Still elected but could not start (the database went away meanwhile): undo the
+      // partial start and try again, rather than lead with half the controllers.
+      const delayMs = backoffDelay(this.startFailures++, { baseMs: 1000, maxMs: 30_000 });
+      this.log.error({ err: error, delayMs }, 'controllers failed to start; retrying');
+      await this.endTerm(term);
+      clearTimeout(this.retryTimer);
+      this.retryTimer = setTimeout(() => this.transition(() => this.lead()), delayMs);
+    }
+  }
+
+  private async stepDown(): Promise<void> {
+    clearTimeout(this.retryTimer);
+    if (this.term) {
+      this.log.warn('stepping down: stopping controllers and schedulers');
+      await this.endTerm(this.term);
+    }
+  }
+
+  /** Stops a term's leading work, queues and watches (each even if another fails). */
+  private async endTerm(term: Term): Promise<void> {
+    if (this.term === term) this.term = undefined;
+    this.metrics.leader.set(this.term ? 1 : 0);
+    term.queues.forEach((q) => q.stop());
+    const ends = [...term.stops.splice(0).reverse(), ...term.unwatch.splice(0)];
+    for (const end of ends) {
+      try {
+        await end();
+      } catch (error) {
+        this.log.warn({ err: error }, 'stopping leader work failed');
+      }
     }
   }
 
@@ -168,7 +259,33 @@ export class ControllerManager {
       // Writing only on change keeps the status write from triggering reconciles forever. jsonb
       // reorders keys, so compare by value, not by text.
       if (!sameJson(status, obj.status)) {
-        await this.source.writeStatus(r.kind, obj, status);
+        try {
+          await this.source.writeStatus(r.kind, obj, status);
+        } catch (error) {
+          // A conflict means a newer version is queued already. Anything else must not leave
+          // the object without a word: say why on its Ready condition (best effort; the retry
+          // and the log line follow either way).
+          if ((error as { code?: number }).code !== 409) {
+            const reason = { reason: 'StatusWriteFailed', message: (error as Error).message };
+            const notReady = readyCondition(
+              previous.conditions,
+              { notReady: reason },
+              generation,
+              nowTime(),
+            );
+            await this.source
+              .writeStatus(r.kind, obj, {
+                ...previous,
+                observedGeneration: generation,
+                conditions: [
+                  notReady,
+                  ...(previous.conditions ?? []).filter((c) => c.type !== 'Ready'),
+                ],
+              })
+              .catch(() => undefined);
+          }
+          throw error;
+        }
       }
       if (failure) throw failure;
     } finally {

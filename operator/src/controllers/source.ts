@@ -11,8 +11,11 @@ import type { WatchHub } from '../k8s/watch.js';
  * real cluster through @kubernetes/client-node informers (cluster mode, `--kubernetes`).
  */
 export interface ResourceSource {
-  /** Calls onKey(namespace/name) for every object now and for every later change. */
-  watch(k: KindDescriptor, onKey: (key: string) => void): Promise<void>;
+  /**
+   * Calls onKey(namespace/name) for every object now and for every later change, until the
+   * returned function ends the watch.
+   */
+  watch(k: KindDescriptor, onKey: (key: string) => void): Promise<() => Promise<void> | void>;
   get(k: KindDescriptor, namespace: string, name: string): Promise<K8sObject | undefined>;
   writeStatus(k: KindDescriptor, obj: K8sObject, status: unknown): Promise<void>;
   stop(): Promise<void>;
@@ -22,20 +25,31 @@ const keyOf = (o: { metadata?: { namespace?: string; name?: string } }) =>
   `${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`;
 
 export class EmbeddedSource implements ResourceSource {
-  private readonly unsubscribes: (() => void)[] = [];
+  private readonly unsubscribes = new Set<() => void>();
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly hub: WatchHub,
   ) {}
 
-  async watch(k: KindDescriptor, onKey: (key: string) => void): Promise<void> {
+  async watch(k: KindDescriptor, onKey: (key: string) => void): Promise<() => void> {
     await this.hub.start();
     const from = await store.currentVersion(this.pool);
-    this.unsubscribes.push(
-      this.hub.subscribe(k, from, (events) => events.forEach((e) => onKey(keyOf(e.object)))),
+    const unsubscribe = this.hub.subscribe(k, from, (events) =>
+      events.forEach((e) => onKey(keyOf(e.object))),
     );
-    (await store.list(this.pool, k, {})).items.forEach((o) => onKey(keyOf(o)));
+    const end = () => {
+      unsubscribe();
+      this.unsubscribes.delete(end);
+    };
+    this.unsubscribes.add(end);
+    try {
+      (await store.list(this.pool, k, {})).items.forEach((o) => onKey(keyOf(o)));
+    } catch (error) {
+      end();
+      throw error;
+    }
+    return end;
   }
 
   get(k: KindDescriptor, namespace: string, name: string) {
@@ -47,14 +61,14 @@ export class EmbeddedSource implements ResourceSource {
   }
 
   async stop(): Promise<void> {
-    this.unsubscribes.splice(0).forEach((u) => u());
+    [...this.unsubscribes].forEach((u) => u());
   }
 }
 
 /** Informers with relist on 410 and reconnect (client-node's), status through /status. */
 export class ClusterSource implements ResourceSource {
   private readonly api: k8s.CustomObjectsApi;
-  private readonly informers: k8s.Informer<k8s.KubernetesObject>[] = [];
+  private readonly informers = new Set<k8s.Informer<k8s.KubernetesObject>>();
   private stopped = false;
 
   constructor(
@@ -64,7 +78,7 @@ export class ClusterSource implements ResourceSource {
     this.api = kc.makeApiClient(k8s.CustomObjectsApi);
   }
 
-  async watch(k: KindDescriptor, onKey: (key: string) => void): Promise<void> {
+  async watch(k: KindDescriptor, onKey: (key: string) => void): Promise<() => Promise<void>> {
     const path = `/apis/${k.group}/${k.version}/${k.plural}`;
     const informer = k8s.makeInformer(
       this.kc,
@@ -76,15 +90,29 @@ export class ClusterSource implements ResourceSource {
           plural: k.plural,
         }) as Promise<k8s.KubernetesListObject<k8s.KubernetesObject>>,
     );
+    let ended = false;
+    let restart: NodeJS.Timeout | undefined;
     for (const verb of [k8s.ADD, k8s.UPDATE, k8s.DELETE] as const)
       informer.on(verb, (o) => onKey(keyOf(o)));
     informer.on(k8s.ERROR, (error) => {
-      if (this.stopped) return;
+      if (this.stopped || ended) return;
       this.log.warn({ kind: k.kind, err: error }, 'informer failed; restarting in 5 s');
-      setTimeout(() => void informer.start().catch(() => undefined), 5000);
+      restart = setTimeout(() => void informer.start().catch(() => undefined), 5000);
     });
-    this.informers.push(informer);
-    await informer.start();
+    this.informers.add(informer);
+    const end = async () => {
+      ended = true;
+      clearTimeout(restart);
+      this.informers.delete(informer);
+      await informer.stop().catch(() => undefined);
+    };
+    try {
+      await informer.start();
+    } catch (error) {
+      await end();
+      throw error;
+    }
+    return end;
   }
 
   async get(k: KindDescriptor, namespace: string, name: string): Promise<K8sObject | undefined> {
@@ -115,7 +143,9 @@ export class ClusterSource implements ResourceSource {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    await Promise.all(this.informers.splice(0).map((i) => i.stop().catch(() => undefined)));
+    const informers = [...this.informers];
+    this.informers.clear();
+    await Promise.all(informers.map((i) => i.stop().catch(() => undefined)));
   }
 }
 

@@ -55,10 +55,15 @@ function runAs(log: Logger): { uid: number; gid: number } | undefined {
   return { uid: Number(uid.stdout.trim()), gid: Number(id('-g').stdout.trim()) };
 }
 
-function assertTraversable(dir: string, uid: number): void {
+/** Every folder above `dir` must let the postgres user in: as owner, by its group, or as other. */
+function assertTraversable(dir: string, owner: { uid: number; gid: number }): void {
   for (let d = path.dirname(dir); d !== path.dirname(d); d = path.dirname(d)) {
     const st = fs.statSync(d);
-    if (st.uid !== uid && (st.mode & 0o001) === 0) {
+    const passes =
+      st.uid === owner.uid ||
+      (st.gid === owner.gid && (st.mode & 0o010) !== 0) ||
+      (st.mode & 0o001) !== 0;
+    if (!passes) {
       throw new Error(
         `the embedded database runs as the postgres user, which cannot enter ${d}; choose VIGIL_DATA_DIR outside it or run 'chmod o+x ${d}'`,
       );
@@ -109,8 +114,14 @@ export async function startEmbeddedPostgres(
   const pgData = path.join(dataDir, 'postgres');
   const passwordFile = path.join(dataDir, 'postgres.password');
   const logFile = path.join(dataDir, 'postgres.log');
-  const spawnOpts = owner ? { uid: owner.uid, gid: owner.gid } : {};
-  if (owner) assertTraversable(pgData, owner.uid);
+  // PostgreSQL gets a minimal environment: none of Vigil's secrets (admin token and password,
+  // DATABASE_URL) need to live in its processes.
+  const env = {
+    PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+    ...(process.env.TZ ? { TZ: process.env.TZ } : {}),
+  };
+  const spawnOpts = { env, ...(owner ? { uid: owner.uid, gid: owner.gid } : {}) };
+  if (owner) assertTraversable(pgData, owner);
 
   if (!fs.existsSync(path.join(pgData, 'PG_VERSION'))) {
     fs.rmSync(pgData, { recursive: true, force: true });
@@ -185,6 +196,8 @@ export async function startEmbeddedPostgres(
     if (waited > 60_000)
       throw new Error(`embedded PostgreSQL did not accept connections: ${tail(logFile)}`);
     const client = new pg.Client({ ...base, database: 'postgres' });
+    // A server still starting may drop the connection: that is a retry here, not a crash.
+    client.on('error', () => undefined);
     try {
       await client.connect();
       const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);

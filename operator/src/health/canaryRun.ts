@@ -5,6 +5,7 @@ import {
   type CheckDefinition,
   type FinalResult,
 } from './pipeline.js';
+import type { CheckTimeout } from './timeouts.js';
 import type { CheckRunner, RunContext } from './types.js';
 
 /**
@@ -23,6 +24,14 @@ export interface CanaryRunDeps {
   lastResult?(checkId: string): Promise<Record<string, unknown> | undefined>;
   /** Checks run at once within one canary when none depends on another. */
   parallelism?: number;
+  /**
+   * Called with each check's results as soon as that check is done, so a slow check does not
+   * hold back its siblings' results. Not called with resultMode junit, whose one result needs
+   * every check.
+   */
+  onCheckDone?(run: CheckRun): void;
+  /** A check's time limit per attempt, instead of its type's default (timeouts.ts). */
+  timeoutOf?(check: CheckDefinition): CheckTimeout | undefined;
 }
 
 export const REMOVED_TYPES = new Set<string>(REMOVED_CHECK_TYPES);
@@ -74,9 +83,14 @@ export async function runCanary(
   checks: CheckDefinition[],
   deps: CanaryRunDeps,
 ): Promise<CheckRun[]> {
+  const junit = canary.spec.resultMode === 'junit';
+  const done = (run: CheckRun) => {
+    if (!junit) deps.onCheckDone?.(run);
+    return run;
+  };
   const problem = dependencyProblem(checks);
   if (problem) {
-    return checks.map((check) => ({ check, results: [invalid(problem)] }));
+    return checks.map((check) => done({ check, results: [invalid(problem)] }));
   }
   const withDeps = checks.some((c) => Array.isArray(c.spec.dependsOn) && c.spec.dependsOn.length);
   let runs: CheckRun[];
@@ -99,7 +113,7 @@ export async function runCanary(
           ...first.data,
         };
       }
-      runs.push({ check, results });
+      runs.push(done({ check, results }));
     }
   } else {
     // Fixed order (types alphabetically, spec order within a type), a few at a time.
@@ -110,14 +124,14 @@ export async function runCanary(
       while (next < sorted.length) {
         const i = next++;
         const check = sorted[i] as CheckDefinition;
-        runs[i] = { check, results: await runOne(canary, check, deps) };
+        runs[i] = done({ check, results: await runOne(canary, check, deps) });
       }
     };
     await Promise.all(
       Array.from({ length: Math.min(deps.parallelism ?? 4, sorted.length) }, worker),
     );
   }
-  return canary.spec.resultMode === 'junit' ? collapseToJunit(runs) : runs;
+  return junit ? collapseToJunit(runs) : runs;
 }
 
 async function runOne(
@@ -135,6 +149,7 @@ async function runOne(
     runner,
     ctx: deps.context(check),
     outputs,
+    timeout: deps.timeoutOf?.(check),
     lastResult: deps.lastResult
       ? () => deps.lastResult?.(check.id) ?? Promise.resolve(undefined)
       : undefined,

@@ -8,6 +8,7 @@ import { projectChecks } from './projection.js';
 import { scheduleRetention } from './retention.js';
 import { canarySchedule, type CanarySchedule } from './schedule.js';
 import { canaryStatus, RollingWindow } from './status.js';
+import { checkTimeout, type CheckTimeout } from './timeouts.js';
 import type { CheckRunner, ConnectionFields, RunContext } from './types.js';
 import { ResultWriter, type StatusRow } from './writer.js';
 
@@ -29,8 +30,12 @@ export interface EngineOptions {
   writeStatus?: (namespace: string, name: string, status: Record<string, unknown>) => Promise<void>;
   /** Canary runs at once across the engine. */
   concurrency?: number;
-  /** The longest one check may run before it is cancelled. */
+  /** The longest one canary run may take before it is cancelled (default 10 min). */
   checkTimeoutMs?: number;
+  /** Per-type default time limits of one check attempt, instead of those in timeouts.ts. */
+  checkTimeouts?: Partial<Record<string, number>>;
+  /** How long a check may still report after its limit (default TIMEOUT_GRACE_MS). */
+  checkTimeoutGraceMs?: number;
   syncMs?: number;
 }
 
@@ -42,6 +47,15 @@ interface CanaryState {
   version: number;
   running: boolean;
   fingerprint: string;
+}
+
+/** What one run has stored so far, for its job_history row. */
+interface RunTally {
+  passed: number;
+  failed: number;
+  errors: (string | null)[];
+  /** check@time keys already used in this run. */
+  times: Set<string>;
 }
 
 interface Due {
@@ -63,14 +77,14 @@ export class HealthEngine {
   private readonly transformedIds = new Map<string, Set<string>>();
   private readonly writer: ResultWriter;
   private readonly metrics: HealthMetrics;
-  private readonly stopController = new AbortController();
+  private stopController = new AbortController();
   private timer?: NodeJS.Timeout;
   private syncTimer?: NodeJS.Timeout;
   private timerAt = Infinity;
   private active = 0;
   private watermark?: Date;
   private lastFull = 0;
-  private inFlight = new Set<Promise<void>>();
+  private readonly inFlight = new Set<Promise<void>>();
   private readonly runs = new Set<AbortController>();
   private started = false;
   private stopRetention: () => void = () => undefined;
@@ -84,31 +98,54 @@ export class HealthEngine {
     return this.canaries.size;
   }
 
+  /**
+   * Starts scheduling. The engine may be stopped and started again (leadership can end and come
+   * back): each start reads every canary afresh. A first read that fails (the database is away)
+   * is logged and retried by the sync loop.
+   */
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
+    const stopping = new AbortController();
+    this.stopController = stopping;
     this.stopRetention = scheduleRetention(this.opts.pool, this.opts.log);
-    await this.sync();
+    await this.sync().catch((error: unknown) =>
+      this.opts.log.warn({ err: error }, 'health sync failed; retrying'),
+    );
     const loop = () => {
       this.syncTimer = setTimeout(() => {
         void this.sync()
           .catch((error: unknown) => this.opts.log.warn({ err: error }, 'health sync failed'))
           .finally(() => {
-            if (!this.stopController.signal.aborted) loop();
+            if (!stopping.signal.aborted) loop();
           });
       }, this.opts.syncMs ?? 2000);
     };
-    loop();
+    if (!stopping.signal.aborted) loop();
   }
 
   async stop(): Promise<void> {
     this.stopController.abort();
     for (const run of this.runs) run.abort(new Error('Vigil is stopping'));
     this.stopRetention();
+    this.stopRetention = () => undefined;
     clearTimeout(this.timer);
     clearTimeout(this.syncTimer);
     await Promise.allSettled([...this.inFlight]);
     await this.writer.stop();
+    // A later start() begins from nothing, as a newly elected leader elsewhere would; meanwhile
+    // this replica's /metrics no longer reports checks it does not run.
+    this.started = false;
+    for (const id of [...this.canaries.keys()]) this.forget(id);
+    this.canaries.clear();
+    this.heap.length = 0;
+    this.waiting.length = 0;
+    this.windows.clear();
+    this.projected.clear();
+    this.transformedIds.clear();
+    this.timerAt = Infinity;
+    this.watermark = undefined;
+    this.lastFull = 0;
   }
 
   /** Reads canaries changed since the last sync (all of them every few minutes). */
@@ -305,6 +342,7 @@ export class HealthEngine {
   }
 
   private drain() {
+    if (this.stopController.signal.aborted) return;
     const limit = this.opts.concurrency ?? 256;
     while (this.active < limit && this.waiting.length) {
       const due = this.waiting.shift() as Due;
@@ -339,7 +377,11 @@ export class HealthEngine {
     this.writer.add([], undefined, { checkIds: state.checks.map((c) => c.id), at });
   }
 
-  /** Runs checks of one canary, stores their results and returns them. */
+  /**
+   * Runs checks of one canary, stores their results and returns them. Each check's results go
+   * to the writer as soon as that check is done (a slow check does not hold back the others';
+   * each attempt is bounded by its check's time limit); the run's job row follows at the end.
+   */
   private async execute(state: CanaryState, checks: CheckDefinition[]): Promise<CheckRun[]> {
     const start = new Date();
     // One controller per run, aborted on stop or when the run overstays; no timers or
@@ -350,50 +392,72 @@ export class HealthEngine {
       () => run.abort(new Error('the run took too long and was cancelled')),
       this.opts.checkTimeoutMs ?? 10 * 60_000,
     );
+    const tally: RunTally = { passed: 0, failed: 0, errors: [], times: new Set() };
+    // Stored one check after the other, in the order they finish.
+    let stored = Promise.resolve();
+    const store = (done: CheckRun) => {
+      stored = stored
+        .then(() => this.store(state, done, tally))
+        .catch((error: unknown) =>
+          this.opts.log.error(
+            { err: error, canary: state.def.name, check: done.check.name },
+            'storing check results failed',
+          ),
+        );
+    };
     let runs: CheckRun[];
     try {
       runs = await runCanary(state.def, checks, {
         runners: this.opts.runners,
         context: (check) => this.context(state, check, run.signal),
         lastResult: (checkId) => this.lastResult(checkId),
+        onCheckDone: store,
+        timeoutOf: (check) => this.timeoutOf(check),
       });
     } finally {
       clearTimeout(timer);
       this.runs.delete(run);
     }
-    const rows: StatusRow[] = [];
-    let passed = 0;
-    let failed = 0;
-    for (const run of runs) {
-      for (const result of run.results) {
-        const checkId = result.name
-          ? await this.transformedCheck(state, run.check, result)
-          : run.check.id;
-        rows.push(toRow(checkId, result));
-        if (result.pass) passed++;
-        else failed++;
-        this.windowOf(checkId).add(result);
-        this.metrics.record(state.def, run.check, checkId, result);
-      }
-    }
-    // Distinct times per check: two results in the same millisecond would collide on the key.
-    dedupeTimes(rows);
-    this.writer.add(rows, {
+    // resultMode junit reports once, with every check's outcome in one result.
+    if (state.def.spec.resultMode === 'junit') runs.forEach(store);
+    await stored;
+    this.writer.add([], {
       canaryId: state.def.id,
       start,
       end: new Date(),
-      passed,
-      failed,
-      details: failed
-        ? {
-            errors: rows
-              .filter((r) => !r.status)
-              .map((r) => r.error ?? r.message)
-              .slice(0, 10),
-          }
-        : {},
+      passed: tally.passed,
+      failed: tally.failed,
+      details: tally.failed ? { errors: tally.errors.slice(0, 10) } : {},
     });
     return runs;
+  }
+
+  private timeoutOf(check: CheckDefinition): CheckTimeout {
+    const own = checkTimeout(check.type, check.spec);
+    const override = this.opts.checkTimeouts?.[check.type];
+    const limit = override !== undefined && own.from === 'default' ? { ...own, ms: override } : own;
+    const graceMs = this.opts.checkTimeoutGraceMs;
+    return graceMs === undefined ? limit : { ...limit, graceMs };
+  }
+
+  /** Queues one check's results for writing and counts them into the run. */
+  private async store(state: CanaryState, done: CheckRun, tally: RunTally): Promise<void> {
+    const rows: StatusRow[] = [];
+    for (const result of done.results) {
+      const checkId = result.name
+        ? await this.transformedCheck(state, done.check, result)
+        : done.check.id;
+      rows.push(toRow(checkId, result));
+      if (result.pass) tally.passed++;
+      else tally.failed++;
+      this.windowOf(checkId).add(result);
+      this.metrics.record(state.def, done.check, checkId, result);
+    }
+    // Distinct times per check: two results in the same millisecond would collide on the key.
+    dedupeTimes(rows, tally.times);
+    for (const r of rows)
+      if (!r.status && tally.errors.length < 10) tally.errors.push(r.error ?? r.message);
+    this.writer.add(rows);
   }
 
   /** Checks a transform created are stored as checks of their own (transformed = true). */
@@ -521,8 +585,7 @@ function toRow(checkId: string, r: FinalResult): StatusRow {
   };
 }
 
-function dedupeTimes(rows: StatusRow[]) {
-  const seen = new Set<string>();
+function dedupeTimes(rows: StatusRow[], seen: Set<string>) {
   for (const row of rows) {
     let key = `${row.checkId}@${row.time.getTime()}`;
     while (seen.has(key)) {

@@ -1,6 +1,7 @@
 import { parseDuration } from '../controllers/schedule.js';
 import { renderTemplate } from '../template.js';
 import { CelError, evaluate, LAST_RESULT_VAR, usesLastResult } from './cel.js';
+import { checkTimeout, runWithTimeout, type CheckTimeout } from './timeouts.js';
 import type { CheckResult, CheckRunner, CheckSpec, RunContext } from './types.js';
 
 /**
@@ -41,6 +42,8 @@ export interface PipelineInput {
   outputs?: Record<string, unknown>;
   /** The newest stored status, for last_result(); read only when an expression uses it. */
   lastResult?: () => Promise<Record<string, unknown> | undefined>;
+  /** The time limit of one attempt (default: the type's, see timeouts.ts). */
+  timeout?: CheckTimeout;
 }
 
 interface Template {
@@ -87,7 +90,14 @@ async function attemptOnce(input: PipelineInput): Promise<FinalResult[]> {
   const { check, ctx } = input;
   let raw: CheckResult[];
   try {
-    raw = await input.runner(check.spec, ctx);
+    // Every attempt runs under its check's time limit, enforced here whatever the runner does.
+    raw = await runWithTimeout(
+      input.runner,
+      check.type,
+      check.spec,
+      ctx,
+      input.timeout ?? checkTimeout(check.type, check.spec),
+    );
   } catch (error) {
     // A runner bug must not stop the canary: report it on the result.
     raw = [

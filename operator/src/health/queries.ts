@@ -17,6 +17,8 @@ export interface SummaryFilter {
   agentId?: string;
   labels?: LabelRequirement[];
   includeDeleted?: boolean;
+  /** A further condition over the check `c` (object-scoped Permissions), binding with `param`. */
+  where?: (param: (value: unknown) => string) => string | undefined;
 }
 
 export interface LabelRequirement {
@@ -160,6 +162,8 @@ export async function writeSummary(
     else if (l.op === '=') where.push(`${labels} ->> ${param(l.key)} = ${param(l.value)}`);
     else where.push(`${labels} ->> ${param(l.key)} IS DISTINCT FROM ${param(l.value)}`);
   }
+  const scoped = f.where?.(param);
+  if (scoped) where.push(scoped);
   // The checks query takes the filter's parameters; the rollup query also the range's.
   const checkParams = [...params];
   const from = param(bucketStart(f.start, daily).toISOString());

@@ -149,7 +149,12 @@ describe('authentication', () => {
   it('ends the session on sign out', async () => {
     const cookie = await signIn(ADMIN.email, ADMIN.password);
     await request(app).get('/api/about').set('Cookie', cookie).expect(200);
-    await request(app).post('/api/auth/logout').set('Cookie', cookie).expect(200);
+    await request(app)
+      .post('/api/auth/logout')
+      .set('Cookie', cookie)
+      .set('Host', '127.0.0.1')
+      .set('Origin', ORIGIN)
+      .expect(200);
     await request(app).get('/api/about').set('Cookie', cookie).expect(401);
   });
 

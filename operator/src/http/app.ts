@@ -24,14 +24,16 @@ import { userRoutes } from './routes/users.js';
 import { propertyRoutes } from './routes/properties.js';
 import { dbApi, type DbApiOptions } from '../postgrest/handler.js';
 import { systemRoutes } from './routes/system.js';
+import { securityHeaders } from './securityHeaders.js';
 
 export interface AppDeps {
   pool: pg.Pool;
   log: Logger;
-  config: Pick<Config, 'consoleDir' | 'publicUrl'> & {
-    docsDir?: string;
-    k8sEndpoint?: K8sEndpoint;
-  };
+  config: Pick<Config, 'consoleDir' | 'publicUrl'> &
+    Partial<Pick<Config, 'trustedProxies'>> & {
+      docsDir?: string;
+      k8sEndpoint?: K8sEndpoint;
+    };
   metrics?: Metrics;
   db?: DbApiOptions;
   k8sProvider?: KindsProvider;
@@ -53,7 +55,11 @@ export function createApp({
 }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // X-Forwarded-* is believed only from the proxies VIGIL_TRUSTED_PROXIES names; by default
+  // req.ip is the socket's address, so no client can pick the address the throttle counts.
+  const trusted = config.trustedProxies ?? [];
+  app.set('trust proxy', trusted.length ? trusted : false);
+  app.use(securityHeaders({ publicUrl: config.publicUrl }));
 
   app.use(
     pinoHttp({
@@ -74,7 +80,7 @@ export function createApp({
     }),
   );
   app.use(metrics.middleware);
-  app.use(systemRoutes(pool, metrics));
+  app.use(systemRoutes(pool, metrics, watchHub));
 
   const principals = new PrincipalCache();
   const api = Router();

@@ -65,28 +65,37 @@ export function forgetPrincipalsOnAccessChange(cache: PrincipalCache): RequestHa
   };
 }
 
+const CROSS_SITE =
+  'A security violation was detected: this request did not come from the Vigil console';
+
+/** Whether the request's Origin (or, without one, its Referer) is this server's own host. */
+function fromOwnOrigin(req: Request): boolean {
+  const origin = req.headers.origin ?? req.headers.referer;
+  if (!origin) return false;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false; // 'null' (sandboxed frames, some redirects) or garbage
+  }
+}
+
 /**
- * Requires a principal. Cookie-authenticated writes must also come from our own origin: a
- * cross-site form or fetch cannot forge the Origin header, so this stops CSRF.
+ * The one CSRF guard: a write that rides on the session cookie must come from our own origin.
+ * Browsers attach the cookie to cross-site forms and fetches, but a page cannot forge the Origin
+ * header. Bearer tokens (API clients, kubectl) are never sent by a browser on its own, so those
+ * requests pass. /api, /k8s and sign-out all use this function.
  */
-export const requireSignIn: RequestHandler = (req, res, next) => {
-  const principal = res.locals.principal;
-  if (!principal) throw unauthorized();
-  if (principal.via === 'session' && !SAFE_METHODS.has(req.method)) {
-    const origin = req.headers.origin ?? req.headers.referer;
-    let host: string | undefined;
-    try {
-      host = origin ? new URL(origin).host : undefined;
-    } catch {
-      host = undefined;
-    }
-    if (host !== req.headers.host) {
-      throw forbidden(
-        'A security violation was detected: this request did not come from the Vigil console',
-      );
-    }
+export const requireSameOrigin: RequestHandler = (req, res, next) => {
+  if (res.locals.sessionToken !== undefined && !SAFE_METHODS.has(req.method)) {
+    if (!fromOwnOrigin(req)) throw forbidden(CROSS_SITE);
   }
   next();
+};
+
+/** Requires a principal; cookie-authenticated writes must also pass `requireSameOrigin`. */
+export const requireSignIn: RequestHandler = (req, res, next) => {
+  if (!res.locals.principal) throw unauthorized();
+  requireSameOrigin(req, res, next);
 };
 
 export function requirePermission(object: PolicyObject, action: Action): RequestHandler {

@@ -3,7 +3,10 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Principal } from '../auth/identity.js';
-import { can, denial, type PolicyObject } from '../auth/policy.js';
+import { kindRefusal, objectRefusal, visible } from './admission.js';
+import { HttpError } from '../errors.js';
+import { requireSameOrigin } from '../http/authn.js';
+import { bodyError, describeLimit, isTooLarge } from '../http/bodyErrors.js';
 import { serverSideApply } from './apply.js';
 import {
   aggregatedContentType,
@@ -21,9 +24,11 @@ import {
   K8sError,
   badRequest,
   forbidden,
+  fromStatus,
   invalid,
   notFound,
   pathNotFound,
+  requestEntityTooLarge,
   unauthorized,
   unsupportedMediaType,
   type Cause,
@@ -40,6 +45,33 @@ export interface KindsProvider {
   /** Causes for an invalid object; empty when valid. */
   validate: (k: KindDescriptor, obj: K8sObject) => Cause[];
 }
+
+const JSON_TYPE = 'application/json';
+const MERGE_PATCH = 'application/merge-patch+json';
+const JSON_PATCH = 'application/json-patch+json';
+const APPLY_PATCH = 'application/apply-patch+yaml';
+const PATCH_TYPES = [JSON_PATCH, MERGE_PATCH, APPLY_PATCH];
+
+/**
+ * The media types each write takes, as the API server answers for custom resources. Bodies are
+ * JSON only (no YAML or protobuf decoder here; kubectl sends JSON, and server-side apply's
+ * "YAML" is JSON too). Strategic merge patch needs Go struct tags CRDs do not have, so the API
+ * server refuses it for them too. Anything else, text/plain or a missing Content-Type included
+ * (what a cross-site form or no-cors fetch can send), is 415 before the body is read.
+ */
+const BODY_TYPES: Record<string, readonly string[]> = {
+  POST: [JSON_TYPE],
+  PUT: [JSON_TYPE],
+  DELETE: [JSON_TYPE], // DeleteOptions
+  PATCH: PATCH_TYPES,
+};
+/** The API server's default limit on a request body (3 MiB). */
+const BODY_LIMIT = 3 * 1024 * 1024;
+
+const mediaType = (req: Request) =>
+  (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+const hasBody = (req: Request) =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 const NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
@@ -84,7 +116,17 @@ export function k8sRouter(deps: {
     if (!res.locals.principal) throw unauthorized();
     next();
   });
-  router.use(express.text({ type: () => true, limit: '3mb' }));
+  // Cookie-authenticated writes (the console's) must come from the console, as on /api.
+  router.use(requireSameOrigin);
+  router.use((req, _res, next) => {
+    const accepted = BODY_TYPES[req.method];
+    if (accepted && hasBody(req) && !accepted.includes(mediaType(req)))
+      throw unsupportedMediaType(accepted);
+    next();
+  });
+  router.use(
+    express.text({ type: [JSON_TYPE, MERGE_PATCH, JSON_PATCH, APPLY_PATCH], limit: BODY_LIMIT }),
+  );
 
   router.get('/api', (req, res) => {
     const v = aggregatedVersion(req.headers.accept);
@@ -123,21 +165,48 @@ export function k8sRouter(deps: {
     if (!k) throw pathNotFound();
     return k;
   };
-  const authorize = (req: Request, res: Response, k: KindDescriptor, verb: string) => {
+  const refuse = (req: Request, res: Response, k: KindDescriptor, verb: string, why: string) => {
     const principal = res.locals.principal as Principal;
-    const action = ['get', 'list', 'watch'].includes(verb) ? 'read' : 'write';
-    const object = k.policyObject as PolicyObject;
-    if (!can(principal, object, action)) {
-      throw forbidden(
-        k,
-        verb,
-        req.params.namespace as string | undefined,
-        principal.person.email ?? principal.person.name,
-        denial(principal, object, action),
-      );
+    return forbidden(
+      k,
+      verb,
+      req.params.namespace as string | undefined,
+      principal.person.email ?? principal.person.name,
+      why,
+    );
+  };
+  /** May the verb touch this kind at all (object-scoped allows included)? */
+  const authorize = (req: Request, res: Response, k: KindDescriptor, verb: string) => {
+    const why = kindRefusal(res.locals.principal as Principal, k, verb);
+    if (why) throw refuse(req, res, k, verb, why);
+  };
+  /** May it touch these objects (as they are, and as they would become)? */
+  const admit = (
+    req: Request,
+    res: Response,
+    k: KindDescriptor,
+    verb: string,
+    ...objects: (K8sObject | undefined)[]
+  ) => {
+    for (const obj of objects) {
+      if (!obj) continue;
+      const why = objectRefusal(res.locals.principal as Principal, k, verb, obj);
+      if (why) throw refuse(req, res, k, verb, why);
     }
   };
-  const dryRun = (req: Request) => req.query.dryRun === 'All';
+  const canSee = (res: Response, k: KindDescriptor) => (o: K8sObject) =>
+    visible(res.locals.principal as Principal, k, o);
+  const dryRun = (req: Request) => {
+    if (req.query.dryRun === 'All') return true;
+    // kubectl delete --dry-run=server sends it in the DeleteOptions body, not the query.
+    if (req.method !== 'DELETE' || typeof req.body !== 'string' || !req.body.trim()) return false;
+    try {
+      const options = JSON.parse(req.body) as { dryRun?: unknown };
+      return Array.isArray(options.dryRun) && options.dryRun.includes('All');
+    } catch {
+      return false;
+    }
+  };
   const parseBody = (req: Request): unknown => {
     const text = typeof req.body === 'string' ? req.body : '';
     if (!text.trim()) throw badRequest('the request has no body');
@@ -202,7 +271,14 @@ export function k8sRouter(deps: {
     authorize(req, res, k, verb);
     const namespace = req.params.namespace as string | undefined;
     if (verb === 'watch') {
-      await serveWatch(req, res, { pool, hub, k, namespace, columns: provider.printerColumns(k) });
+      await serveWatch(req, res, {
+        pool,
+        hub,
+        k,
+        namespace,
+        columns: provider.printerColumns(k),
+        visible: canSee(res, k),
+      });
       return;
     }
     const page = await store.list(pool, k, {
@@ -218,6 +294,8 @@ export function k8sRouter(deps: {
         ? { continueToken: req.query.continue }
         : {}),
     });
+    // Objects an object-scoped Permission hides are left out of the page.
+    page.items = page.items.filter(canSee(res, k));
     if (wantsTable(req.headers.accept)) {
       const table = toTable(page.items, provider.printerColumns(k), page.resourceVersion);
       send(res, 200, {
@@ -253,6 +331,7 @@ export function k8sRouter(deps: {
     check(k, obj, namespace);
     const toStore = { ...obj, metadata: { ...obj.metadata, namespace } };
     delete toStore.status; // status is written through the status subresource only
+    admit(req, res, k, 'create', toStore);
     if (dryRun(req)) {
       if (await store.get(pool, k, namespace, obj.metadata.name))
         throw new K8sError(
@@ -291,7 +370,9 @@ export function k8sRouter(deps: {
   router.get([item, `${item}/status`], async (req, res) => {
     const k = kindOf(req);
     authorize(req, res, k, 'get');
-    shape(req, res, k, await load(k, req));
+    const obj = await load(k, req);
+    admit(req, res, k, 'get', obj);
+    shape(req, res, k, obj);
   });
 
   /** Writes `next` over `live`: the main resource keeps status, the status subresource keeps the rest. */
@@ -318,6 +399,7 @@ export function k8sRouter(deps: {
           },
         };
     if (!statusOnly) check(k, merged, req.params.namespace as string);
+    admit(req, res, k, 'update', live, merged);
     if (dryRun(req)) {
       shape(req, res, k, {
         ...merged,
@@ -349,11 +431,11 @@ export function k8sRouter(deps: {
   router.patch([item, `${item}/status`], async (req, res) => {
     const k = kindOf(req);
     authorize(req, res, k, 'patch');
-    const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+    const type = mediaType(req);
     const statusOnly = req.path.endsWith('/status');
     const body = parseBody(req);
     const manager = typeof req.query.fieldManager === 'string' ? req.query.fieldManager : 'unknown';
-    if (type === 'application/apply-patch+yaml') {
+    if (type === APPLY_PATCH) {
       const applied = body as K8sObject;
       const live = await store.get(
         pool,
@@ -379,6 +461,7 @@ export function k8sRouter(deps: {
           metadata: { ...created.metadata, namespace: req.params.namespace as string },
         };
         delete toStore.status;
+        admit(req, res, k, 'create', toStore);
         shape(req, res, k, dryRun(req) ? toStore : await store.create(pool, k, toStore), 201);
         return;
       }
@@ -395,15 +478,13 @@ export function k8sRouter(deps: {
     }
     const live = await load(k, req);
     let next: K8sObject;
-    if (type === 'application/merge-patch+json' || type === 'application/json')
-      next = mergePatch(live, body) as K8sObject;
-    else if (type === 'application/json-patch+json') next = jsonPatch(live, body) as K8sObject;
-    else throw unsupportedMediaType(k, type || 'a body without Content-Type');
+    if (type === MERGE_PATCH) next = mergePatch(live, body) as K8sObject;
+    else if (type === JSON_PATCH) next = jsonPatch(live, body) as K8sObject;
+    else throw unsupportedMediaType(PATCH_TYPES);
     // A patch may carry metadata.resourceVersion as a precondition (kubectl diff and SSA migration do).
     const precondition =
       (body as { metadata?: { resourceVersion?: string } } | undefined)?.metadata
-        ?.resourceVersion ??
-      (type === 'application/json-patch+json' ? next.metadata.resourceVersion : undefined);
+        ?.resourceVersion ?? (type === JSON_PATCH ? next.metadata.resourceVersion : undefined);
     await write(
       req,
       res,
@@ -418,8 +499,10 @@ export function k8sRouter(deps: {
   router.delete(item, async (req, res) => {
     const k = kindOf(req);
     authorize(req, res, k, 'delete');
+    const live = await load(k, req);
+    admit(req, res, k, 'delete', live);
     if (dryRun(req)) {
-      shape(req, res, k, await load(k, req));
+      shape(req, res, k, live);
       return;
     }
     const { object } = await store.destroy(
@@ -438,6 +521,20 @@ export function k8sRouter(deps: {
     if (res.headersSent) return next(error);
     if (error instanceof K8sError) {
       send(res, error.code, error.body());
+      return;
+    }
+    // The shared guards (CSRF) throw HttpError; kubectl and client libraries read a Status.
+    if (error instanceof HttpError) {
+      send(res, error.status, fromStatus(error.status, error.message).body());
+      return;
+    }
+    // A body the parser refused is the client's problem: a Status, no stack trace in the log.
+    const body = bodyError(error);
+    if (body) {
+      const status = isTooLarge(body)
+        ? requestEntityTooLarge(`the limit is ${describeLimit(body.limit ?? BODY_LIMIT)}`)
+        : fromStatus(body.status, `the request body could not be read: ${body.message}`);
+      send(res, status.code, status.body());
       return;
     }
     req.log.error({ err: error }, 'k8s request failed');

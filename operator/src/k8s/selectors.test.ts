@@ -11,8 +11,8 @@ describe('selectors', () => {
       'labels->>$3 IS DISTINCT FROM $4',
       'labels->>$5 = ANY($6::text[])',
       'NOT coalesce(labels->>$7 = ANY($8::text[]), false)',
-      'labels ? $9',
-      'NOT (labels ? $10)',
+      'coalesce(labels ? $9, false)',
+      'NOT coalesce(labels ? $10, false)',
     ]);
     expect(part.params).toEqual([
       'env',

@@ -1,3 +1,10 @@
+import {
+  matchRequirements,
+  parseLabelSelector,
+  requirementsSql,
+  SelectorError,
+  type Requirement,
+} from '../labelSelector.js';
 import { badRequest } from './status.js';
 
 /**
@@ -25,42 +32,21 @@ function splitSelector(input: string): string[] {
   return out;
 }
 
-const KEY =
-  /^([a-z0-9A-Z]([a-z0-9A-Z._-]*[a-z0-9A-Z])?\/)?[a-z0-9A-Z]([a-z0-9A-Z._-]*[a-z0-9A-Z])?$/;
-
 export function labelSelectorSql(selector: string, part: SqlPart): void {
   const bind = (v: unknown) => {
     part.params.push(v);
     return `$${part.params.length}`;
   };
-  for (const term of splitSelector(selector)) {
-    let m: RegExpExecArray | null;
-    if ((m = /^(\S+)\s+(in|notin)\s+\(([^)]*)\)$/.exec(term))) {
-      const [, key, op, list] = m as unknown as [string, string, string, string];
-      if (!KEY.test(key))
-        throw badRequest(`unable to parse requirement: invalid label key "${key}"`);
-      const values = list
-        .split(',')
-        .map((v) => v.trim())
-        .filter(Boolean);
-      const cond = `labels->>${bind(key)} = ANY(${bind(values)}::text[])`;
-      part.sql.push(op === 'in' ? cond : `NOT coalesce(${cond}, false)`);
-    } else if ((m = /^([^!=\s]+)\s*(==|=|!=)\s*(\S*)$/.exec(term))) {
-      const [, key, op, value] = m as unknown as [string, string, string, string];
-      if (!KEY.test(key))
-        throw badRequest(`unable to parse requirement: invalid label key "${key}"`);
-      part.sql.push(
-        op === '!='
-          ? `labels->>${bind(key)} IS DISTINCT FROM ${bind(value)}`
-          : `labels->>${bind(key)} = ${bind(value)}`,
-      );
-    } else if ((m = /^!(\S+)$/.exec(term))) {
-      part.sql.push(`NOT (labels ? ${bind(m[1])})`);
-    } else if (KEY.test(term)) {
-      part.sql.push(`labels ? ${bind(term)}`);
-    } else {
-      throw badRequest(`unable to parse requirement: "${term}" is not a valid label selector`);
-    }
+  part.sql.push(...requirementsSql(parse(selector), 'labels', bind));
+}
+
+function parse(selector: string): Requirement[] {
+  try {
+    return parseLabelSelector(selector);
+  } catch (error) {
+    if (error instanceof SelectorError)
+      throw badRequest(`unable to parse requirement: ${error.message}`);
+    throw error;
   }
 }
 
@@ -85,19 +71,7 @@ export function matchesLabels(
   labels: Record<string, string> | undefined,
 ): boolean {
   if (!selector) return true;
-  const l = labels ?? {};
-  return splitSelector(selector).every((term) => {
-    let m: RegExpExecArray | null;
-    if ((m = /^(\S+)\s+(in|notin)\s+\(([^)]*)\)$/.exec(term))) {
-      const values = (m[3] as string).split(',').map((v) => v.trim());
-      const hit = (m[1] as string) in l && values.includes(l[m[1] as string] as string);
-      return m[2] === 'in' ? hit : !hit;
-    }
-    if ((m = /^([^!=\s]+)\s*(==|=|!=)\s*(\S*)$/.exec(term)))
-      return m[2] === '!=' ? l[m[1] as string] !== m[3] : l[m[1] as string] === m[3];
-    if ((m = /^!(\S+)$/.exec(term))) return !((m[1] as string) in l);
-    return term in l;
-  });
+  return matchRequirements(parse(selector), labels);
 }
 
 export function matchesFields(

@@ -85,12 +85,39 @@ export const forbidden = (
     { group: k.group, kind: k.plural },
   );
 
-export const unsupportedMediaType = (k: KindDescriptor, contentType: string) =>
+/**
+ * 415 in the API server's own words. It does not name the type it refused: kubectl prints
+ * "<type> is not supported by <group/version, Kind>: " before this message itself.
+ */
+export const unsupportedMediaType = (accepted: readonly string[]) =>
   new K8sError(
     415,
     'UnsupportedMediaType',
-    `${contentType} is not supported by ${k.group}/${k.version}, Kind=${k.kind}: the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml`,
+    `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`,
   );
+
+/** 413, as the API server says it (it names the limit in bytes). */
+export const requestEntityTooLarge = (limit: string) =>
+  new K8sError(413, 'RequestEntityTooLarge', `Request entity too large: ${limit}`);
+
+const REASONS: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  405: 'MethodNotAllowed',
+  406: 'NotAcceptable',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'RequestEntityTooLarge',
+  415: 'UnsupportedMediaType',
+  422: 'Invalid',
+  429: 'TooManyRequests',
+};
+
+/** A Status for an error raised outside /k8s (a shared guard, a body parser). */
+export const fromStatus = (code: number, message: string) =>
+  new K8sError(code, REASONS[code] ?? (code < 500 ? 'BadRequest' : 'InternalError'), message);
 
 export const expired = (requested: string, oldest: string) =>
   new K8sError(410, 'Expired', `too old resource version: ${requested} (${oldest})`);

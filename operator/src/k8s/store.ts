@@ -11,10 +11,48 @@ type Db = pg.Pool | pg.PoolClient;
 const COLUMNS =
   'uid, namespace, name, resource_version, generation, labels, annotations, metadata, spec, status, created_at';
 
+// Any constant works; it only has to be the same for every Vigil sharing the database.
+const WRITE_LOCK = 0x76_67_72_76; // 'vgrv'
+
+/**
+ * Runs one write (the object's row, its watch event and the NOTIFY) as one transaction that
+ * holds WRITE_LOCK from before its resourceVersion is drawn until it commits. Versions therefore
+ * become visible in the order they were drawn: once a reader has seen version N, no smaller
+ * version can appear later. Watchers read "events after the last version I saw" (the watch hub,
+ * kubectl watches); without this, a write that drew N and committed after N+1 (a large object
+ * is slow to insert, so any concurrent write of the same kind overtook it) was skipped by every
+ * watcher, and its controller never heard of it until a restart relisted everything.
+ */
+async function writeTransaction<T>(
+  pool: pg.Pool,
+  fn: (db: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const db = await pool.connect();
+  try {
+    await db.query('BEGIN');
+    await db.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK]);
+    const result = await fn(db);
+    await db.query('COMMIT');
+    return result;
+  } catch (error) {
+    await db.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    db.release();
+  }
+}
+
+/**
+ * The newest committed version: a list taken after it holds every change up to it, so a watch
+ * from it misses nothing. (The sequence's last_value would count versions drawn by writes that
+ * have not committed yet, and a watch from there would skip them.)
+ */
 export async function currentVersion(db: Db): Promise<string> {
-  // Before the first nextval, last_value is the start value although no version exists yet.
+  // With no event left (a new or compacted log), the sequence; before the first nextval its
+  // last_value is the start value although no version exists yet.
   const { rows } = await db.query<{ v: string }>(
-    'SELECT (CASE WHEN is_called THEN last_value ELSE last_value - 1 END)::text AS v FROM resource_version_seq',
+    `SELECT coalesce((SELECT max(resource_version) FROM resource_events),
+       (SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END FROM resource_version_seq))::text AS v`,
   );
   return rows[0]?.v ?? '0';
 }
@@ -88,7 +126,7 @@ export async function get(
 }
 
 async function recordEvent(
-  db: Db,
+  db: pg.PoolClient,
   k: KindDescriptor,
   type: 'ADDED' | 'MODIFIED' | 'DELETED',
   obj: K8sObject,
@@ -112,27 +150,29 @@ async function recordEvent(
   ]);
 }
 
-export async function create(db: Db, k: KindDescriptor, obj: K8sObject): Promise<K8sObject> {
+export async function create(pool: pg.Pool, k: KindDescriptor, obj: K8sObject): Promise<K8sObject> {
   const { labels, annotations, metadata } = storedMeta(obj);
   try {
-    const { rows } = await db.query<ResourceRow>(
-      `INSERT INTO resources (api_group, kind, namespace, name, labels, annotations, metadata, spec, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
-      [
-        k.group,
-        k.kind,
-        obj.metadata.namespace ?? '',
-        obj.metadata.name,
-        labels,
-        annotations,
-        metadata,
-        obj.spec ?? null,
-        obj.status ?? null,
-      ],
-    );
-    const created = toObject(k, rows[0] as ResourceRow);
-    await recordEvent(db, k, 'ADDED', created);
-    return created;
+    return await writeTransaction(pool, async (db) => {
+      const { rows } = await db.query<ResourceRow>(
+        `INSERT INTO resources (api_group, kind, namespace, name, labels, annotations, metadata, spec, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
+        [
+          k.group,
+          k.kind,
+          obj.metadata.namespace ?? '',
+          obj.metadata.name,
+          labels,
+          annotations,
+          metadata,
+          obj.spec ?? null,
+          obj.status ?? null,
+        ],
+      );
+      const created = toObject(k, rows[0] as ResourceRow);
+      await recordEvent(db, k, 'ADDED', created);
+      return created;
+    });
   } catch (error) {
     if ((error as { code?: string }).code === '23505') throw alreadyExists(k, obj.metadata.name);
     throw error;
@@ -143,8 +183,17 @@ export async function create(db: Db, k: KindDescriptor, obj: K8sObject): Promise
  * Replaces an object, failing with a Conflict when `expectedVersion` is stale. An object being
  * deleted whose last finalizer goes away is deleted for good, as Kubernetes does.
  */
-export async function replace(
-  db: Db,
+export function replace(
+  pool: pg.Pool,
+  k: KindDescriptor,
+  obj: K8sObject,
+  expectedVersion?: string,
+): Promise<K8sObject> {
+  return writeTransaction(pool, (db) => update(db, k, obj, expectedVersion));
+}
+
+async function update(
+  db: pg.PoolClient,
   k: KindDescriptor,
   obj: K8sObject,
   expectedVersion?: string,
@@ -185,7 +234,7 @@ export async function replace(
 }
 
 async function remove(
-  db: Db,
+  db: pg.PoolClient,
   k: KindDescriptor,
   ns: string,
   name: string,
@@ -204,26 +253,28 @@ async function remove(
 }
 
 /** Deletes at once, or — with finalizers — marks the object and leaves it to its controllers. */
-export async function destroy(
-  db: Db,
+export function destroy(
+  pool: pg.Pool,
   k: KindDescriptor,
   namespace: string,
   name: string,
 ): Promise<{ object: K8sObject; gone: boolean }> {
-  const current = await get(db, k, namespace, name);
-  if (!current) throw notFound(k, name);
-  if ((current.metadata.finalizers ?? []).length) {
-    if (current.metadata.deletionTimestamp) return { object: current, gone: false };
-    const marked = {
-      ...current,
-      metadata: {
-        ...current.metadata,
-        deletionTimestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
-      },
-    };
-    return { object: await replace(db, k, marked), gone: false };
-  }
-  return { object: await remove(db, k, namespace, name, current), gone: true };
+  return writeTransaction(pool, async (db) => {
+    const current = await get(db, k, namespace, name);
+    if (!current) throw notFound(k, name);
+    if ((current.metadata.finalizers ?? []).length) {
+      if (current.metadata.deletionTimestamp) return { object: current, gone: false };
+      const marked = {
+        ...current,
+        metadata: {
+          ...current.metadata,
+          deletionTimestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        },
+      };
+      return { object: await update(db, k, marked), gone: false };
+    }
+    return { object: await remove(db, k, namespace, name, current), gone: true };
+  });
 }
 
 export async function eventsSince(db: Db, k: KindDescriptor, version: string, namespace?: string) {

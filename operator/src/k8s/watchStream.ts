@@ -28,6 +28,8 @@ export async function serveWatch(
     k: KindDescriptor;
     namespace?: string;
     columns: PrinterColumn[];
+    /** Objects the watcher may see (object-scoped Permissions); the rest are not sent. */
+    visible?: (o: K8sObject) => boolean;
   },
 ): Promise<void> {
   const { pool, hub, k, namespace } = opts;
@@ -52,6 +54,7 @@ export async function serveWatch(
   const write = (type: string, object: unknown) =>
     res.write(`${JSON.stringify({ type, object })}\n`);
   const matches = (o: K8sObject) =>
+    (opts.visible?.(o) ?? true) &&
     (!namespace || o.metadata.namespace === namespace) &&
     matchesLabels(labelSelector, o.metadata.labels) &&
     matchesFields(fieldSelector, o.metadata);
@@ -104,7 +107,7 @@ export async function serveWatch(
         ...(labelSelector ? { labelSelector } : {}),
         ...(fieldSelector ? { fieldSelector } : {}),
       });
-      for (const o of current.items) emit('ADDED', o);
+      for (const o of current.items) if (opts.visible?.(o) ?? true) emit('ADDED', o);
       from = current.resourceVersion;
       sent = BigInt(from);
     } else {

@@ -1,7 +1,7 @@
 import type { Condition, Expr, Field, OrderTerm } from './ast.js';
 import type { Relation } from './catalog.js';
 import { parseError } from './errors.js';
-import { bind, columnOf, ident, type SqlContext } from './sqlContext.js';
+import { bind, columnOf, columnSql, type SqlContext } from './sqlContext.js';
 
 const COMPARISON: Record<string, string> = {
   eq: '=',
@@ -31,7 +31,7 @@ const TSQUERY: Record<string, string> = {
 /** `alias."col"->$1->>$2`: JSON keys are bound, array indexes are validated integers. */
 export function fieldSql(ctx: SqlContext, relation: Relation, alias: string, field: Field): string {
   columnOf(ctx, relation, field.name);
-  let sql = `${alias}.${ident(field.name)}`;
+  let sql = columnSql(ctx, relation, alias, field.name);
   for (const step of field.json) {
     const key = /^-?\d{1,9}$/.test(step.key) ? step.key : `${bind(ctx, step.key)}::text`;
     sql = `${sql}${step.arrow}${key}`;

@@ -459,7 +459,7 @@ describe('authorisation', () => {
     );
     expect(res.status).toBe(403);
     expect((await json(res)).message).toBe(
-      'permission denied: write on incident is not granted to roles viewer (f_incidents)',
+      'permission denied: update on incident is not granted to roles viewer (f_incidents)',
     );
   });
 

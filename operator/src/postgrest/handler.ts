@@ -2,7 +2,8 @@ import { Router, type Request, type Response } from 'express';
 import express from 'express';
 import type pg from 'pg';
 import type { Principal } from '../auth/identity.js';
-import { can, denial } from '../auth/policy.js';
+import { can, denial, mayReachSome, type Action } from '../auth/policy.js';
+import { bodyError, isTooLarge, tooLargeMessage } from '../http/bodyErrors.js';
 import type { Catalog, Relation } from './catalog.js';
 import { loadCatalog } from './catalog.js';
 import { fromPgError, PgrstError } from './errors.js';
@@ -15,7 +16,8 @@ import { MAX_ROWS, planDelete, planInsert, planRead, planUpdate, type Plan } fro
 import { contentRange, parsePrefer, parseRange, wantsSingular } from './prefer.js';
 import { parseQuery } from './query.js';
 import { planRpc } from './rpc.js';
-import type { SqlContext } from './sqlContext.js';
+import { RowPolicyError, scopeFilter, writeBounds } from '../auth/rowPolicy.js';
+import { bind, type SqlContext } from './sqlContext.js';
 
 /** Above this many rows `count=estimated` uses the planner's estimate instead of counting. */
 const ESTIMATE_THRESHOLD = 10_000;
@@ -44,12 +46,22 @@ function notFound(name: string): PgrstError {
   );
 }
 
+function forbidden(message: string): PgrstError {
+  return new PgrstError(403, '42501', message);
+}
+
 function context(catalog: Catalog, principal: Principal, exposureOf: ExposureOf): SqlContext {
-  return {
+  const objectFor = (exposure: Exposure, access: 'read' | 'write') =>
+    access === 'read' ? exposure.object : (exposure.writeObject ?? exposure.object);
+  // Writes are judged by what they do: create, update or delete (an upsert both creates and updates).
+  const verbsFor = (access: 'read' | 'write'): readonly Action[] =>
+    access === 'read' ? ['read'] : (ctx.writeVerbs ?? ['create', 'update', 'delete']);
+  const ctx: SqlContext = {
     catalog,
     params: [],
     seq: 0,
     hidden: (relation) => exposureOf(relation.name)?.writeOnly ?? [],
+    masked: (relation) => exposureOf(relation.name)?.masked,
     authorize: (relation: Relation, access) => {
       const exposure = exposureOf(relation.name);
       if (!exposure) throw notFound(relation.name);
@@ -62,15 +74,43 @@ function context(catalog: Catalog, principal: Principal, exposureOf: ExposureOf)
           'Write to the underlying table instead',
         );
       }
-      if (!can(principal, exposure.object, access)) {
-        throw new PgrstError(
-          403,
-          '42501',
-          `${denial(principal, exposure.object, access)} (${relation.name})`,
-        );
+      const object = objectFor(exposure, access);
+      // Object-scoped allows can open some rows of a relation the roles keep closed.
+      const kinds = (exposure.scopes ?? []).map((s) => s.kind);
+      for (const verb of verbsFor(access)) {
+        if (!mayReachSome(principal, object, verb, kinds))
+          throw forbidden(`${denial(principal, object, verb)} (${relation.name})`);
       }
     },
+    rowFilter: (relation, alias, access) => {
+      const exposure = exposureOf(relation.name);
+      if (!exposure?.scopes) return undefined;
+      const object = objectFor(exposure, access);
+      const conds: string[] = [];
+      for (const verb of verbsFor(access)) {
+        try {
+          const sql = scopeFilter(
+            principal,
+            object,
+            verb,
+            relation.name,
+            exposure.scopes,
+            alias,
+            (v) => bind(ctx, v),
+          );
+          if (sql) conds.push(sql);
+        } catch (error) {
+          if (error instanceof RowPolicyError)
+            throw forbidden(`${denial(principal, object, verb)} (${relation.name})`);
+          throw error;
+        }
+      }
+      return conds.length ? conds.join(' AND ') : undefined;
+    },
+    writeChecks: (relation, alias) =>
+      writeBounds(principal, relation.name, alias, (v) => bind(ctx, v), ctx.writeVerbs),
   };
+  return ctx;
 }
 
 function page(req: Request, root: { limit?: number; offset?: number } | undefined) {
@@ -185,6 +225,14 @@ export function dbApi(pool: pg.Pool, options: DbApiOptions = {}): DbApi {
         ctx.authorize(relation, 'read');
         plan = planRead(ctx, relation, query, p);
       } else if (method === 'POST' || method === 'PATCH' || method === 'DELETE') {
+        ctx.writeVerbs =
+          method === 'POST'
+            ? prefs.resolution === 'merge'
+              ? ['create', 'update']
+              : ['create']
+            : method === 'PATCH'
+              ? ['update']
+              : ['delete'];
         ctx.authorize(relation, 'write');
         readOnly = false;
         if ((method === 'POST' || method === 'PATCH') && req.body === undefined) {
@@ -225,6 +273,10 @@ export function dbApi(pool: pg.Pool, options: DbApiOptions = {}): DbApi {
         if (isRead && prefs.count) total = await countRows(db, plan, prefs.count);
         row = (await db.query<{ body: string | null; n: number }>(plan.sql, plan.params)).rows[0];
       }
+      const refused = (row as { refused?: number[] } | undefined)?.refused ?? [];
+      const failed = refused.findIndex((n) => n > 0);
+      // A write that touches or makes a row the subject may not is refused whole (rolled back).
+      if (failed >= 0) throw forbidden(plan.refusals?.[failed] ?? 'permission denied');
       const result = row ?? { body: '[]', n: 0 };
       if (singular && !plan.scalar && result.n !== 1) {
         // Singular writes that touch 0 or 2+ rows are rolled back: never a partial write.
@@ -290,7 +342,8 @@ export function dbApi(pool: pg.Pool, options: DbApiOptions = {}): DbApi {
       sendError(res, error);
     }
   };
-  // A malformed JSON body is a PostgREST PGRST102, not a generic error.
+  // A malformed JSON body is a PostgREST PGRST102, not a generic error; a too large one too,
+  // with 413 and the limit.
   router.use(
     (
       error: { type?: string; message?: string },
@@ -298,7 +351,19 @@ export function dbApi(pool: pg.Pool, options: DbApiOptions = {}): DbApi {
       res: Response,
       next: (e?: unknown) => void,
     ) => {
-      if (error.type)
+      const body = bodyError(error);
+      if (body && isTooLarge(body))
+        sendError(
+          res,
+          new PgrstError(
+            413,
+            'PGRST102',
+            tooLargeMessage(body),
+            null,
+            'Split the write into smaller requests.',
+          ),
+        );
+      else if (error.type)
         sendError(
           res,
           new PgrstError(400, 'PGRST102', `invalid JSON body: ${error.message ?? error.type}`),

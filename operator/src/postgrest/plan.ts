@@ -14,6 +14,11 @@ export interface Plan {
   /** For count=exact/planned: the count query and how many leading params it uses. */
   countSql?: string;
   countParams?: unknown[];
+  /**
+   * Writes: the refusal message of each access check, in the order of the `refused` counts the
+   * statement returns; any non-zero count refuses the whole write (it is rolled back).
+   */
+  refusals?: string[];
 }
 
 const ROOT = 'p';
@@ -108,11 +113,61 @@ function representation(
   return { cols, builder };
 }
 
-function finish(write: string, cols: string, returning: boolean): string {
+/**
+ * Access checks of a write, counted in the same statement: rows it would touch that fail a check
+ * (`before`, over the table as it was) and rows it produced that fail one (over `w`).
+ */
+interface Guard {
+  sql: string;
+  message: string;
+}
+
+function guards(ctx: SqlContext, relation: Relation): Guard[] {
+  const scope = ctx.rowFilter?.(relation, ROOT, 'write');
+  return [
+    ...(scope
+      ? [
+          {
+            sql: scope,
+            message: `permission denied: a Permission does not let you write some of these ${relation.name} rows`,
+          },
+        ]
+      : []),
+    ...(ctx.writeChecks?.(relation, ROOT) ?? []),
+  ];
+}
+
+function refusedSql(
+  relation: Relation,
+  checks: Guard[],
+  before: string | undefined,
+  after: boolean,
+): string {
+  if (!checks.length) return '';
+  const counts = checks.map((g) => {
+    const fail = `NOT coalesce((${g.sql}), false)`;
+    const parts = [
+      ...(before !== undefined
+        ? [
+            `(SELECT count(*) FROM ${ident(relation.name)} ${ROOT} WHERE ${before}${before ? ' AND ' : ''}${fail})`,
+          ]
+        : []),
+      ...(after ? [`(SELECT count(*) FROM w ${ROOT} WHERE ${fail})`] : []),
+    ];
+    return `(${parts.join(' + ') || '0'})::int`;
+  });
+  return `, ARRAY[${counts.join(', ')}] AS refused`;
+}
+
+function finish(write: string, cols: string, returning: boolean, refused = ''): string {
   if (!returning)
-    return `WITH w AS (${write} RETURNING 1) SELECT NULL::text AS body, count(*)::int AS n FROM w`;
+    return `WITH w AS (${write} RETURNING ${refused ? '*' : '1'}) SELECT NULL::text AS body, count(*)::int AS n${refused} FROM w`;
   // The representation reads the written rows through the CTE, shaped like the relation.
-  return `WITH w AS (${write} RETURNING *) SELECT coalesce(json_agg(r), '[]'::json)::text AS body, count(*)::int AS n FROM (SELECT ${cols || 'NULL'} FROM w ${ROOT}) r`;
+  return `WITH w AS (${write} RETURNING *) SELECT coalesce(json_agg(r), '[]'::json)::text AS body, count(*)::int AS n${refused} FROM (SELECT ${cols || 'NULL'} FROM w ${ROOT}) r`;
+}
+
+function whereOf(where: string): string {
+  return where.replace(/^ WHERE /, '');
 }
 
 export function planInsert(
@@ -150,7 +205,17 @@ export function planInsert(
   }
   const { cols, builder } = representation(ctx, relation, query, opts.returning);
   if (opts.returning) builder.assertAllPathsUsed();
-  return { sql: finish(write, cols, opts.returning), params: ctx.params };
+  const checks = guards(ctx, relation);
+  // An upsert also changes the rows it conflicts with: those must be writable as they were.
+  const conflicting =
+    opts.resolution && checks.length
+      ? `(${(query.onConflict ?? relation.primaryKey).map((c) => `${ROOT}.${ident(c)}`).join(', ')}) IN (SELECT ${(query.onConflict ?? relation.primaryKey).map(ident).join(', ')} FROM json_populate_recordset(NULL::${table}, ${payload}::json))`
+      : undefined;
+  return {
+    sql: finish(write, cols, opts.returning, refusedSql(relation, checks, conflicting, true)),
+    params: ctx.params,
+    refusals: checks.map((g) => g.message),
+  };
 }
 
 export function planUpdate(
@@ -164,7 +229,7 @@ export function planUpdate(
     throw bodyError('PATCH needs a JSON object of the columns to change');
   rejectArgs(query);
   const keys = keysOf(relation, [body as Record<string, unknown>]);
-  const builder = new ReadBuilder(ctx, query);
+  const builder = new ReadBuilder(ctx, query, false);
   const where = rootWhere(builder, relation, query);
   if (keys.length === 0) {
     // Nothing to change: answer with the matching rows, as an update of no columns would.
@@ -176,7 +241,12 @@ export function planUpdate(
   const write = `UPDATE ${table} AS ${ROOT} SET (${list}) = (SELECT ${list} FROM json_populate_record(NULL::${table}, ${payload}::json))${where}`;
   const { cols } = representation(ctx, relation, query, opts.returning);
   builder.assertAllPathsUsed();
-  return { sql: finish(write, cols, opts.returning), params: ctx.params };
+  const checks = guards(ctx, relation);
+  return {
+    sql: finish(write, cols, opts.returning, refusedSql(relation, checks, whereOf(where), true)),
+    params: ctx.params,
+    refusals: checks.map((g) => g.message),
+  };
 }
 
 export function planDelete(
@@ -186,12 +256,19 @@ export function planDelete(
   opts: { returning: boolean },
 ): Plan {
   rejectArgs(query);
-  const builder = new ReadBuilder(ctx, query);
+  const builder = new ReadBuilder(ctx, query, false);
   const where = rootWhere(builder, relation, query);
   const { cols } = representation(ctx, relation, query, opts.returning);
   builder.assertAllPathsUsed();
+  const checks = guards(ctx, relation);
   return {
-    sql: finish(`DELETE FROM ${ident(relation.name)} AS ${ROOT}${where}`, cols, opts.returning),
+    sql: finish(
+      `DELETE FROM ${ident(relation.name)} AS ${ROOT}${where}`,
+      cols,
+      opts.returning,
+      refusedSql(relation, checks, whereOf(where), false),
+    ),
     params: ctx.params,
+    refusals: checks.map((g) => g.message),
   };
 }

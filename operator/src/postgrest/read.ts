@@ -5,7 +5,7 @@ import { resolveEmbed } from './embed.js';
 import { PgrstError } from './errors.js';
 import { exprSql, fieldSql, orderSql } from './expressions.js';
 import { fieldKey } from './grammar.js';
-import { ident, nextAlias, visibleColumns, type SqlContext } from './sqlContext.js';
+import { columnSql, ident, nextAlias, visibleColumns, type SqlContext } from './sqlContext.js';
 
 interface Embedded {
   item: EmbedItem;
@@ -38,9 +38,14 @@ function embedKey(item: EmbedItem): string {
 export class ReadBuilder {
   private readonly visited = new Set<string>(['']);
 
+  /**
+   * @param scopeRoot whether the root rows are filtered by object-scoped Permissions for reading
+   * (writes check their rows themselves, all or nothing); embedded rows always are.
+   */
   constructor(
     private readonly ctx: SqlContext,
     private readonly query: ReadQuery,
+    private readonly scopeRoot = true,
   ) {}
 
   private node(path: string): NodeOptions {
@@ -78,6 +83,10 @@ export class ReadBuilder {
           ),
       )
       .map((f) => exprSql(this.ctx, relation, alias, f));
+    if (path !== '' || this.scopeRoot) {
+      const scope = this.ctx.rowFilter?.(relation, alias, 'read');
+      if (scope) conditions.push(scope);
+    }
     for (const e of embeds) {
       const presence = node.presence.get(e.key);
       const inner = e.item.join === 'inner' || presence === true;
@@ -98,7 +107,10 @@ export class ReadBuilder {
     const out: string[] = [];
     for (const item of select) {
       if (item.kind === 'star') {
-        for (const col of visibleColumns(this.ctx, relation)) out.push(`${alias}.${ident(col)}`);
+        for (const col of visibleColumns(this.ctx, relation)) {
+          const sql = columnSql(this.ctx, relation, alias, col);
+          out.push(sql === `${alias}.${ident(col)}` ? sql : `${sql} AS ${ident(col)}`);
+        }
       } else if (item.kind === 'column') {
         let sql = fieldSql(this.ctx, relation, alias, item.field);
         if (item.cast) sql = `(${sql})::${item.cast}`;

@@ -4,11 +4,30 @@ import { PgrstError } from './errors.js';
 /** Checks read access to a relation reached by the request (the root or an embed). */
 export type Authorize = (relation: Relation, access: 'read' | 'write') => void;
 
+/**
+ * Object-scoped access to rows of a relation (alias), as a condition; undefined when every row
+ * is reachable.
+ */
+export type RowFilter = (
+  relation: Relation,
+  alias: string,
+  access: 'read' | 'write',
+) => string | undefined;
+
+/** Conditions every row a write touches or produces must meet, each with its refusal message. */
+export type WriteChecks = (relation: Relation, alias: string) => { sql: string; message: string }[];
+
 export interface SqlContext {
   catalog: Catalog;
   params: unknown[];
   authorize: Authorize;
+  rowFilter?: RowFilter;
+  writeChecks?: WriteChecks;
+  /** What a write does, as the policy's verbs: POST creates (and updates, when it merges). */
+  writeVerbs?: readonly ('create' | 'update' | 'delete')[];
   hidden: (relation: Relation) => readonly string[];
+  /** Columns read only through a masking SQL function (secrets inside URLs): column -> function. */
+  masked?: (relation: Relation) => Readonly<Record<string, string>> | undefined;
   seq: number;
 }
 
@@ -44,4 +63,16 @@ export function columnOf(ctx: SqlContext, relation: Relation, name: string): Col
 export function visibleColumns(ctx: SqlContext, relation: Relation): string[] {
   const hidden = ctx.hidden(relation);
   return [...relation.columns.keys()].filter((c) => !hidden.includes(c));
+}
+
+/** A column as a query reads it: masked columns always through their masking function. */
+export function columnSql(
+  ctx: SqlContext,
+  relation: Relation,
+  alias: string,
+  name: string,
+): string {
+  const raw = `${alias}.${ident(name)}`;
+  const mask = ctx.masked?.(relation)?.[name];
+  return mask ? `${mask}(${raw})` : raw;
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { backoffDelay } from '../db/backoff.js';
 
 /** One row of event_queue as a handler sees it. */
 export interface QueuedEvent {
@@ -86,6 +87,7 @@ export class EventQueueConsumer {
   private draining?: Promise<void>;
   private again = false;
   private started = false;
+  private readFailures = 0;
 
   constructor(private readonly opts: EventQueueOptions) {
     this.names = Object.keys(opts.handlers);
@@ -144,14 +146,24 @@ export class EventQueueConsumer {
 
   private tick(): void {
     if (this.stopped) return;
+    let delayMs = this.opts.pollMs ?? 1000;
     void this.drain()
-      .catch((error: unknown) => this.opts.log.warn({ err: error }, 'event queue read failed'))
+      .then(
+        () => {
+          this.readFailures = 0;
+        },
+        (error: unknown) => {
+          // The database is away: poll (and reopen LISTEN) with backoff, not every second.
+          delayMs = Math.max(delayMs, backoffDelay(this.readFailures++, { baseMs: delayMs }));
+          this.opts.log.warn({ err: error, delayMs }, 'event queue read failed');
+        },
+      )
       .finally(() => {
         if (this.stopped) return;
         // A LISTEN connection lost with the database is opened again on the next tick.
         if (this.opts.listen !== false && !this.listener) void this.listen();
         clearTimeout(this.timer);
-        this.timer = setTimeout(() => this.tick(), this.opts.pollMs ?? 1000);
+        this.timer = setTimeout(() => this.tick(), delayMs);
       });
   }
 

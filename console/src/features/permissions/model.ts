@@ -17,6 +17,9 @@ export const GLOBAL_OBJECTS = [
   'logs',
   'agent',
   'artifact',
+  // Vigil's own: feature flags, and scripts that run on the server (exec checks).
+  'properties',
+  'scripts',
 ] as const;
 
 export const PERMISSION_ACTIONS: readonly { value: string; label: string }[] = [

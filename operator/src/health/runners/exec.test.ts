@@ -1,8 +1,11 @@
 import fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Pool } from '../../db/pool.js';
+import { DEFAULT_OUTPUT_LIMIT } from '../../sandbox/output.js';
+import { defaultSandbox } from '../../sandbox/sandbox.js';
+import { processesWith, rootOnly, sleepMarker } from '../../sandbox/sandbox.testing.js';
 import type { CheckSpec, RunContext } from '../types.js';
-import { execRunner, OUTPUT_CAP } from './exec.js';
+import { execRunner } from './exec.js';
 
 function ctx(signal = new AbortController().signal): RunContext {
   return {
@@ -30,17 +33,9 @@ async function run(spec: CheckSpec, signal?: AbortSignal) {
   return { r, out };
 }
 
-/** Running (a zombie waiting for init to reap it counts as ended). */
-const alive = (pid: number) => {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return !/^\S+ \(.*\) Z/.test(stat);
-  } catch {
-    return false;
-  }
-};
-
 describe('exec runner', () => {
+  afterAll(() => defaultSandbox.close());
+
   it('runs bash, trims stdout and stderr, and reports the command', async () => {
     const script = 'printf "  hello  \\n\\n"; echo "warn" >&2';
     const { r, out } = await run({ name: 'hi', script });
@@ -57,18 +52,48 @@ describe('exec runner', () => {
     expect(r.duration).toBeGreaterThanOrEqual(1);
   });
 
-  it('adds env to the environment and keeps Vigil secrets out', async () => {
-    process.env.VIGIL_TEST_SECRET = 's3cret';
+  it('adds env to the environment, with a HOME and a PATH of its own', async () => {
+    const { r, out } = await run({
+      script: 'echo "$GREETING/${HOME:+home}/$PATH"',
+      env: [{ name: 'GREETING', value: 'hola' }],
+    });
+    expect(r.pass).toBe(true);
+    expect(out.stdout).toBe(
+      'hola/home//usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+    );
+  });
+
+  it('prevents a script from reading $VIGIL_ADMIN_TOKEN, $DATABASE_URL or other inherited secrets', async () => {
+    const saved = { ...process.env };
+    process.env.VIGIL_ADMIN_TOKEN = 'vgl_stolen_admin_token_123456';
+    process.env.VIGIL_ADMIN_PASSWORD = 'stolen-admin-password';
+    process.env.DATABASE_URL = 'postgresql://vigil:stolen@127.0.0.1:5432/vigil';
+    process.env.KUBECONFIG = '/root/.kube/stolen';
     try {
       const { r, out } = await run({
-        script: 'echo "$GREETING/${VIGIL_TEST_SECRET:-none}/${HOME:+home}"',
-        env: [{ name: 'GREETING', value: 'hola' }],
+        script: 'echo "token=$VIGIL_ADMIN_TOKEN db=$DATABASE_URL"; env',
       });
       expect(r.pass).toBe(true);
-      expect(out.stdout).toBe('hola/none/home');
+      expect(out.stdout.split('\n')[0]).toBe('token= db=');
+      expect(out.stdout).not.toMatch(/stolen|VIGIL_|DATABASE_URL|KUBECONFIG/);
     } finally {
-      delete process.env.VIGIL_TEST_SECRET;
+      process.env = saved;
     }
+  });
+
+  it("prevents a script from printing Vigil's environment with cat /proc/$PPID/environ", async (ctx) => {
+    // What the script would find: this process's environment as the kernel shows it.
+    const ours = fs
+      .readFileSync('/proc/self/environ', 'utf8')
+      .split('\0')
+      .filter((e) => e.includes('=') && !/^(PATH|HOME|TMPDIR|PWD|SHLVL|_)=/.test(e));
+    expect(ours.length).toBeGreaterThan(0);
+    const { r, out } = await run({
+      script: `cat /proc/$PPID/environ; cat /proc/${process.pid}/environ; cat /proc/*/environ`,
+    });
+    rootOnly(ctx, "keeping Vigil's /proc/<pid>/environ from scripts");
+    const shown = `${out.stdout}\n${out.stderr}\n${r.error ?? ''}`;
+    expect(ours.filter((e) => shown.includes(e))).toEqual([]);
   });
 
   it('fails a non-zero exit with stderr as the error', async () => {
@@ -93,35 +118,32 @@ describe('exec runner', () => {
     expect(r.pass).toBe(true);
     expect(JSON.parse(out.stdout)).toEqual({ sum: 3 });
     expect(out.path).toBe('/usr/bin/env');
-    expect(out.args.slice(0, 2)).toEqual(['/usr/bin/env', 'node']);
+    expect(out.args).toEqual(['/usr/bin/env', 'node', './script']);
   });
 
-  it('runs in a temp dir that is removed afterwards', async () => {
+  it('runs in a fresh directory that is removed afterwards', async () => {
     const { out } = await run({ script: 'pwd; touch made-here' });
-    expect(out.stdout).toMatch(/vigil-exec-/);
+    expect(out.stdout).toMatch(/vigil-scripts-/);
     expect(fs.existsSync(out.stdout)).toBe(false);
   });
 
-  it('kills the process group at the timeout', async () => {
+  it('kills what the script started at the timeout', async () => {
+    const marker = sleepMarker();
     const t0 = Date.now();
-    const { r, out } = await run({
-      script: 'sleep 300 & echo $!; sleep 300',
-      timeout: 1,
-    });
+    const { r } = await run({ script: `sleep ${marker}1 & sleep ${marker}2`, timeout: 1 });
     expect(r.pass).toBe(false);
     expect(r.error).toBe('timed out after 1s');
     expect(Date.now() - t0).toBeLessThan(5000);
-    const child = Number(out.stdout);
-    expect(child).toBeGreaterThan(0);
-    expect(alive(child)).toBe(false);
+    expect(processesWith(`sleep ${marker}`)).toEqual([]);
   });
 
-  it('ends processes a script leaves in the background', async () => {
-    const { r, out } = await run({ script: 'sleep 300 >/dev/null 2>&1 & echo $!' });
+  it('prevents a script from leaving a process in the background', async () => {
+    const marker = sleepMarker();
+    const { r, out } = await run({ script: `sleep ${marker} >/dev/null 2>&1 & echo started` });
     expect(r.pass).toBe(true);
-    const child = Number(out.stdout);
+    expect(out.stdout).toBe('started');
     await new Promise((res) => setTimeout(res, 100));
-    expect(alive(child)).toBe(false);
+    expect(processesWith(`sleep ${marker}`)).toEqual([]);
   });
 
   it('stops when the run is cancelled', async () => {
@@ -134,10 +156,14 @@ describe('exec runner', () => {
     expect(Date.now() - t0).toBeLessThan(5000);
   });
 
-  it('caps stdout at 1 MiB and says so', async () => {
-    const { r, out } = await run({ script: "head -c 3000000 /dev/zero | tr '\\0' a" });
+  it('keeps 64 KiB of stdout by default and marks the cut', async () => {
+    const { r, out } = await run({ script: "head -c 3000000 /dev/zero | tr '\\0' a; echo ok >&2" });
     expect(r.pass).toBe(true);
-    expect(out.stdout.length).toBe(OUTPUT_CAP);
+    expect(DEFAULT_OUTPUT_LIMIT).toBe(65536);
+    expect(out.stdout).toBe(
+      `${'a'.repeat(65536)}\n[output truncated: 2.9 MiB written, the first 64 KiB kept]`,
+    );
+    expect(out.stderr).toBe('ok');
     expect(out.extra).toEqual({ truncated: ['stdout'] });
   });
 

@@ -6,19 +6,22 @@ import {
   startMariaDb,
   type MariaDbService,
 } from '../../../../test/support/services.js';
-import type { Pool } from '../../db/pool.js';
+import { createPool, type Pool } from '../../db/pool.js';
 import { startTestDatabase, type TestDatabase } from '../../testing/testDatabase.js';
 import type { CheckSpec, ConnectionFields, RunContext } from '../types.js';
 import { mysqlOptions, mysqlRunner, postgresRunner, resolveConnection } from './sql.js';
 
+/** Vigil's own database, as the runners see it (checks may not reach it). */
+let ownPool = {} as Pool;
+
 function ctx(
-  opts: { signal?: AbortSignal; connections?: Record<string, ConnectionFields> } = {},
+  opts: { signal?: AbortSignal; connections?: Record<string, ConnectionFields>; pool?: Pool } = {},
 ): RunContext {
   return {
     canary: { id: 'c1', name: 'canary', namespace: 'default', labels: {} },
     check: { id: 'k1', name: 'sql', type: 'postgres' },
     signal: opts.signal ?? new AbortController().signal,
-    pool: {} as Pool,
+    pool: opts.pool ?? ownPool,
     connection: (ref) => Promise.resolve(opts.connections?.[ref]),
   };
 }
@@ -98,9 +101,25 @@ describe('postgres runner', () => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await startTestDatabase({ migrate: false });
+    // Vigil's own database lives beside the one the checks query, on the same server.
+    await db.pool.query('CREATE DATABASE vigil_own');
+    const own = new URL(db.url);
+    own.pathname = '/vigil_own';
+    ownPool = createPool(own.toString());
   });
   afterAll(async () => {
+    await ownPool.end?.();
+    ownPool = {} as Pool;
     await db?.close();
+  });
+
+  it("refuses to query Vigil's own database, whatever address reaches it", async () => {
+    const vigil = ctx({ pool: db.pool });
+    for (const url of [db.url, db.url.replace('127.0.0.1', 'localhost')]) {
+      const r = (await postgresRunner({ url, query: 'SELECT * FROM pg_tables' }, vigil))[0];
+      expect(r?.invalid, url).toBe(true);
+      expect(r?.error ?? r?.message).toMatch(/reaches Vigil's own database/);
+    }
   });
 
   const run = async (spec: CheckSpec, c = ctx()) => {

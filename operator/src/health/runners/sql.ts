@@ -174,7 +174,29 @@ type Query = (
   query: string,
   signal: AbortSignal,
   timeoutMs: number,
+  ctx: RunContext,
 ) => Promise<Record<string, unknown>[]>;
+
+/** Which server and database a connection reached: same start time, port and name = same one. */
+const IDENTITY_SQL = `SELECT pg_postmaster_start_time()::text || ':' || coalesce(inet_server_port(), 0) || ':' || current_database() AS id`;
+const ownIdentity = new WeakMap<object, Promise<string>>();
+
+/**
+ * Vigil's own database holds every credential, session and secret it keeps: a check that reaches
+ * it, whatever the address it was given, would read past the policy module. Refused.
+ */
+async function refuseOwnDatabase(client: pg.Client, ctx: RunContext): Promise<void> {
+  let own = ownIdentity.get(ctx.pool);
+  if (!own) {
+    own = ctx.pool.query<{ id: string }>(IDENTITY_SQL).then((r) => r.rows[0]?.id ?? '');
+    ownIdentity.set(ctx.pool, own);
+  }
+  const [{ rows }, mine] = await Promise.all([client.query<{ id: string }>(IDENTITY_SQL), own]);
+  if (rows[0]?.id === mine)
+    throw new InvalidSpec(
+      "this check reaches Vigil's own database, which holds its credentials and sessions: checks may not query it (watch Vigil with an http check on /readyz instead)",
+    );
+}
 
 /** Adds the check's username/password to a URL that has no credentials of its own. */
 function withCredentials(u: URL, conn: ResolvedConnection): void {
@@ -205,7 +227,7 @@ function cancelPostgres(client: pg.Client): void {
   socket.on('connect', () => socket.end(msg));
 }
 
-const postgresQuery: Query = async (url, conn, query, signal, timeoutMs) => {
+const postgresQuery: Query = async (url, conn, query, signal, timeoutMs, ctx) => {
   let u: URL;
   try {
     u = new URL(url);
@@ -228,6 +250,11 @@ const postgresQuery: Query = async (url, conn, query, signal, timeoutMs) => {
   client.on('error', () => undefined);
   try {
     await abortable(client.connect(), signal, () => void client.end().catch(() => undefined));
+    await abortable(
+      refuseOwnDatabase(client, ctx),
+      signal,
+      () => void client.end().catch(() => undefined),
+    );
     const res = (await abortable(client.query(query), signal, () => {
       cancelPostgres(client);
       void client.end().catch(() => undefined);
@@ -362,7 +389,7 @@ function sqlRunner(type: 'postgres' | 'mysql', run: Query): CheckRunner {
     let rows: Record<string, unknown>[];
     try {
       // The drivers' own timeouts are a backstop: the deadline fires first, with a clear message.
-      rows = await run(resolved.url, resolved, query, signal, timeoutS * 1000 + 1000);
+      rows = await run(resolved.url, resolved, query, signal, timeoutS * 1000 + 1000, ctx);
     } catch (err) {
       if (err instanceof InvalidSpec) return [invalidResult(start, err.message)];
       const error = timedOut(signal) ? `timed out after ${timeoutS}s` : errorText(err);

@@ -19,7 +19,7 @@ import { consumeLink, createLink } from '../../auth/links.js';
 import { grants } from '../../auth/policy.js';
 import { Throttle } from '../../auth/throttle.js';
 import { badRequest, HttpError } from '../../errors.js';
-import { SESSION_COOKIE, requireSignIn } from '../authn.js';
+import { SESSION_COOKIE, requireSameOrigin, requireSignIn } from '../authn.js';
 
 export function whoami(principal: Principal) {
   return {
@@ -129,7 +129,8 @@ export function authRoutes(pool: pg.Pool): Router {
     res.json({ message: 'success' });
   });
 
-  router.post('/logout', async (_req, res) => {
+  // Sign-out is a write too: another site must not be able to end someone's session.
+  router.post('/logout', requireSameOrigin, async (_req, res) => {
     const token = res.locals.sessionToken;
     if (token) await endSession(pool, token);
     res.clearCookie(SESSION_COOKIE, { path: '/' });

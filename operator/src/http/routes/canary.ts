@@ -13,11 +13,28 @@ import {
 import { parseMinDuration, parseTime, TimeParseError } from '../../health/timeRange.js';
 import { requirePermission } from '../authn.js';
 import { UUID } from '../../ids.js';
+import type { Principal } from '../../auth/identity.js';
+import { can, denial, mayReachSome, type Action } from '../../auth/policy.js';
+import { checkResources } from '../../auth/resources.js';
+import { scopeFilter } from '../../auth/rowPolicy.js';
+import { forbidden } from '../../errors.js';
 
 /** The Health API of docs/api/canary.md. */
 export function canaryRoutes(pool: pg.Pool, health: { engine?: HealthEngine }): Router {
   const router = Router();
   const read = requirePermission('canaries', 'read');
+  /**
+   * One check, as the principal may see it: 404 when it does not exist, 403 (with the reason)
+   * when an object-scoped Permission keeps it from them.
+   */
+  const checkFor = async (req: Request, principal: Principal, action: Action) => {
+    const id = uuid(req.params.id as string, 'check id');
+    const resources = await checkResources(pool, id);
+    if (!resources) throw notFound(`check ${id} not found`);
+    if (!can(principal, 'canaries', action, resources))
+      throw forbidden(denial(principal, 'canaries', action, resources));
+    return id;
+  };
 
   router.get('/api/summary', read, async (req, res) => {
     const { start, end } = range(req, '1h');
@@ -41,6 +58,17 @@ export function canaryRoutes(pool: pg.Pool, health: { engine?: HealthEngine }): 
         namespace: optional(req, 'namespace'),
         labels: requirements,
         includeDeleted: optional(req, 'include_deleted') === 'true',
+        // Checks an object-scoped Permission hides are left out.
+        where: (param) =>
+          scopeFilter(
+            res.locals.principal as Principal,
+            'canaries',
+            'read',
+            'checks',
+            [{ kind: 'check', column: 'id' }],
+            'c',
+            param,
+          ),
       },
       (chunk) => res.write(chunk),
     );
@@ -48,7 +76,7 @@ export function canaryRoutes(pool: pg.Pool, health: { engine?: HealthEngine }): 
   });
 
   router.get('/api/checks/:id', read, async (req, res) => {
-    const id = uuid(req.params.id as string, 'check id');
+    const id = await checkFor(req, res.locals.principal as Principal, 'read');
     const { start, end } = range(req, '1h');
     const detail = await checkDetail(pool, id, start, end);
     if (!detail) throw notFound(`check ${id} not found`);
@@ -56,7 +84,7 @@ export function canaryRoutes(pool: pg.Pool, health: { engine?: HealthEngine }): 
   });
 
   router.get('/api/checks/:id/statuses', read, async (req, res) => {
-    const id = uuid(req.params.id as string, 'check id');
+    const id = await checkFor(req, res.locals.principal as Principal, 'read');
     const startText = optional(req, 'start');
     const endText = optional(req, 'end');
     const status = optional(req, 'status');
@@ -83,13 +111,17 @@ export function canaryRoutes(pool: pg.Pool, health: { engine?: HealthEngine }): 
   });
 
   router.get('/api/checks/:id/graph', read, async (req, res) => {
-    const id = uuid(req.params.id as string, 'check id');
+    const id = await checkFor(req, res.locals.principal as Principal, 'read');
     const { start, end } = range(req, '1h');
     res.json(await graph(pool, id, start, end));
   });
 
-  router.post('/run/check/:id', requirePermission('canaries', 'run'), async (req, res) => {
-    const id = uuid(req.params.id as string, 'check id');
+  router.post('/run/check/:id', async (req, res) => {
+    const principal = res.locals.principal as Principal;
+    // Refused at once unless a role or some Permission could let this principal run a check.
+    if (!mayReachSome(principal, 'canaries', 'run', ['check']))
+      throw forbidden(denial(principal, 'canaries', 'run'));
+    const id = await checkFor(req, principal, 'run');
     const { rows } = await pool.query('SELECT 1 FROM checks WHERE id = $1 AND deleted_at IS NULL', [
       id,
     ]);

@@ -1,8 +1,8 @@
 import { Router, type Request } from 'express';
 import type pg from 'pg';
 import { checkNames, checkRole, invite, recoveryLink } from '../../auth/accounts.js';
-import type { Principal } from '../../auth/identity.js';
-import { ROLES, type Role } from '../../auth/policy.js';
+import { subjectOf, type Principal } from '../../auth/identity.js';
+import { holdsRole, holdsRule, ROLES, type Role, type Subject } from '../../auth/policy.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../errors.js';
 import { requirePermission } from '../authn.js';
 import { UUID } from '../../ids.js';
@@ -19,6 +19,24 @@ async function exists(pool: pg.Pool, id: string): Promise<void> {
     [id],
   );
   if (!rowCount) throw notFound('No such user');
+}
+
+/**
+ * Nobody acts on a person who holds more than they do: changing an admin's e-mail, recovery
+ * link or state would be a way to become that admin.
+ */
+async function assertHoldsAllOf(pool: pg.Pool, actor: Subject, id: string): Promise<void> {
+  const target = await subjectOf(pool, id);
+  if (!target) return;
+  const role = target.roles.find((r) => !holdsRole(actor, r));
+  if (role)
+    throw forbidden(
+      `permission denied: this person has the ${role} role, which grants more than you hold`,
+    );
+  if (target.rules.some((r) => !holdsRule(actor, r)))
+    throw forbidden(
+      'permission denied: this person holds Permissions that grant more than you hold',
+    );
 }
 
 async function setRoles(pool: pg.Pool, id: string, roles: Role[]): Promise<void> {
@@ -43,13 +61,17 @@ export function userRoutes(
     const body = (req.body ?? {}) as Record<string, unknown>;
     const names = checkNames(body) as { firstName: string; lastName: string; email: string };
     const role = checkRole(body.role);
+    if (!holdsRole(res.locals.principal as Principal, role))
+      throw forbidden(`permission denied: the ${role} role grants more than you hold`);
     const token = await invite(pool, { ...names, role }, me(res.locals));
     req.log.info({ email: names.email, role }, 'invited a user');
     res.json({ link: `${publicUrl(req)}/registration?invite=${encodeURIComponent(token)}` });
   });
 
   auth.post('/:id/recovery_link', requirePermission('identities', 'write'), async (req, res) => {
-    const token = await recoveryLink(pool, personId(req.params.id));
+    const id = personId(req.params.id);
+    await assertHoldsAllOf(pool, res.locals.principal as Principal, id);
+    const token = await recoveryLink(pool, id);
     res.json({ link: `${publicUrl(req)}/recovery?token=${encodeURIComponent(token)}` });
   });
 
@@ -61,6 +83,7 @@ export function userRoutes(
     if (id === me(res.locals) && state === 'inactive')
       throw forbidden('You cannot deactivate your own account');
     await exists(pool, id);
+    await assertHoldsAllOf(pool, res.locals.principal as Principal, id);
     await pool.query(
       'UPDATE credentials SET state = $2, state_changed_at = now() WHERE person_id = $1',
       [id, state],
@@ -73,8 +96,11 @@ export function userRoutes(
     const body = (req.body ?? {}) as Record<string, unknown>;
     const id = personId(body.id);
     await exists(pool, id);
+    await assertHoldsAllOf(pool, res.locals.principal as Principal, id);
     const names = checkNames(body, true);
     const role = body.role === undefined ? undefined : checkRole(body.role);
+    if (role && !holdsRole(res.locals.principal as Principal, role))
+      throw forbidden(`permission denied: the ${role} role grants more than you hold`);
     if (body.active !== undefined && typeof body.active !== 'boolean')
       throw badRequest('active must be true or false');
     if (id === me(res.locals) && (body.active === false || (role && role !== 'admin'))) {
@@ -116,6 +142,7 @@ export function userRoutes(
     const id = personId(req.params.id);
     if (id === me(res.locals)) throw forbidden('You cannot delete your own account');
     await exists(pool, id);
+    await assertHoldsAllOf(pool, res.locals.principal as Principal, id);
     // Soft delete keeps the person's name on incidents and history; access ends at once.
     await pool.query('UPDATE people SET deleted_at = now() WHERE id = $1', [id]);
     await pool.query('DELETE FROM sessions WHERE person_id = $1', [id]);
@@ -141,6 +168,11 @@ export function userRoutes(
     if (id === me(res.locals) && !roles.includes('admin'))
       throw forbidden('You cannot remove your own admin role');
     await exists(pool, id);
+    // No one assigns, or takes away, a role that grants more than they hold.
+    const actor = res.locals.principal as Principal;
+    const beyond = (roles as Role[]).find((r) => !holdsRole(actor, r));
+    if (beyond) throw forbidden(`permission denied: the ${beyond} role grants more than you hold`);
+    await assertHoldsAllOf(pool, actor, id);
     await setRoles(pool, id, roles as Role[]);
     res.json({ message: 'Role updated successfully' });
   });
