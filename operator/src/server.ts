@@ -24,6 +24,7 @@ import { responderDelivery } from './responders/delivery.js';
 import { WatchHub } from './k8s/watch.js';
 import type { K8sEndpoint } from './http/routes/kubeconfig.js';
 import { secureDataDir } from './sandbox/dataDir.js';
+import { protectPath } from './health/protectedPaths.js';
 import { Sandbox } from './sandbox/sandbox.js';
 import { loadTls } from './tls/selfSigned.js';
 
@@ -57,6 +58,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     }
     // Scripts users write run apart from Vigil (src/sandbox); its data directory is closed to them.
     secureDataDir(config.dataDir, log, { secretFiles: [config.tlsKey] });
+    // Folder and junit checks read files in this process: never Vigil's own.
+    for (const p of [config.dataDir, config.tlsKey]) if (p) protectPath(p);
     const sandbox = new Sandbox({
       user: config.scriptUser,
       outputLimit: config.scriptOutputLimit,

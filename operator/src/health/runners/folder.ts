@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { protectedBy, protectedMessage } from '../protectedPaths.js';
 import { invalidResult, resultFrom, type CheckResult, type CheckRunner } from '../types.js';
 import { errorText } from './sql.js';
 import { parseTime } from '../timeRange.js';
@@ -197,6 +198,8 @@ export async function listPath(
   const filesOnly = opts.filesOnly ?? (pattern !== undefined || opts.recursive === true);
   const entries: FileEntry[] = [];
 
+  // Only real directories are entered below the base, so checking where it leads suffices.
+  if (protectedBy(base)) throw new ListingError(protectedMessage(base));
   let st: fs.Stats;
   try {
     st = await fs.promises.stat(base);
@@ -236,6 +239,7 @@ export async function listPath(
           continue; // removed while we listed
         }
       }
+      if (isLink && protectedBy(full)) continue; // a link into Vigil's data: not even its size
       const isDir = s.isDirectory();
       const matches = pattern ? globMatch(pattern, parts) : true;
       if (matches && !(filesOnly && isDir)) {

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { invalidResult, resultFrom, type CheckRunner } from '../types.js';
-import { listPath } from './folder.js';
+import { protectedBy, protectedMessage } from '../protectedPaths.js';
+import { ListingError, listPath } from './folder.js';
 import { errorText } from './sql.js';
 
 /**
@@ -260,6 +261,8 @@ export const junitRunner: CheckRunner = async (spec, ctx) => {
     try {
       const st = await fs.promises.stat(file);
       if (st.size > MAX_FILE) throw new XmlError(`larger than ${MAX_FILE / 1024 / 1024} MiB`);
+      // A file may be a link into Vigil's data: read nothing there.
+      if (protectedBy(file)) throw new ListingError(protectedMessage(file));
       suites.push(...junitSuites(parseXml(await fs.promises.readFile(file, 'utf8'))));
     } catch (err) {
       return [resultFrom(start, false, { error: `cannot read ${file}: ${errorText(err)}` })];
