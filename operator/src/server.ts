@@ -16,6 +16,9 @@ import { HealthEngine } from './health/engine.js';
 import { execRunnerFor } from './health/runners/exec.js';
 import { RUNNERS } from './health/runners/index.js';
 import { canaryStatusWriter } from './health/statusWriter.js';
+import { CatalogEngine } from './catalog/engine.js';
+import { statusWriter } from './controllers/statusWriter.js';
+import { kindByName, type KindDescriptor } from '@vigil/crds';
 import { createApp } from './http/app.js';
 import { createMetrics } from './http/metrics.js';
 import { IncidentAutomation } from './incidents/automation.js';
@@ -80,6 +83,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
 
     const k8sEndpoint: K8sEndpoint = {};
     const healthRef: { engine?: HealthEngine } = {};
+    const catalogRef: { engine?: CatalogEngine } = {};
     const metrics = createMetrics();
     const k8sProvider = crdsProvider();
     const watchHub = new WatchHub(pool, k8sProvider.kinds, log);
@@ -91,6 +95,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       k8sProvider,
       watchHub,
       health: healthRef,
+      catalog: catalogRef,
     });
     // Controllers run on the leader only (a Postgres advisory lock), after the API is up.
     const kc = config.kubernetes ? clusterConfig() : undefined;
@@ -126,6 +131,24 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         return async () => {
           healthRef.engine = undefined;
           await health.stop();
+        };
+      });
+    }
+    // The catalog: every ScrapeConfig scraped on its schedule.
+    if (config.scrapers === 'on') {
+      controllers.whenLeading(async () => {
+        const catalog = new CatalogEngine({
+          pool,
+          log: log.child({ component: 'catalog' }),
+          sandbox,
+          ...(kc ? { kubeconfig: kc } : {}),
+          writeStatus: statusWriter(kindByName('ScrapeConfig') as KindDescriptor, source, log),
+        });
+        await catalog.start();
+        catalogRef.engine = catalog;
+        return async () => {
+          catalogRef.engine = undefined;
+          await catalog.stop();
         };
       });
     }

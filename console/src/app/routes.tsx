@@ -7,6 +7,12 @@ import { VerificationPage } from '../features/auth/VerificationPage';
 import { AreaNotAvailable } from '../features/areas/AreaNotAvailable';
 import { CanariesPage } from '../features/canaries/CanariesPage';
 import { CanaryPage } from '../features/canaries/CanaryPage';
+import { CatalogListPage } from '../features/catalog/CatalogListPage';
+import { CatalogPreferencesPage } from '../features/catalog/CatalogPreferencesPage';
+import { ChangesPage } from '../features/catalog/ChangesPage';
+import { InsightsPage } from '../features/catalog/InsightsPage';
+import { ScraperPage } from '../features/catalog/ScraperPage';
+import { ScrapersPage } from '../features/catalog/ScrapersPage';
 import { ConfigDetailPage } from '../features/configDetail/ConfigDetailPage';
 import { BadSessionPage } from '../features/errors/BadSessionPage';
 import { FlowErrorPage } from '../features/errors/FlowErrorPage';
@@ -63,8 +69,21 @@ const AREAS: AreaRoute[] = [
     feature: 'incidents',
     element: <IncidentDetailPage />,
   },
+  // The catalog's index screens come before the config detail, so that 'changes' is no config id.
+  { path: 'catalog', title: 'Catalog', feature: 'config', element: <CatalogListPage /> },
+  { path: 'catalog/changes', title: 'Catalog', feature: 'config', element: <ChangesPage /> },
+  { path: 'catalog/insights', title: 'Catalog', feature: 'config', element: <InsightsPage /> },
+  { path: 'catalog/scrapers', title: 'Catalog', feature: 'config', element: <ScrapersPage /> },
+  { path: 'catalog/scrapers/:id', title: 'Catalog', feature: 'config', element: <ScraperPage /> },
   {
-    path: 'catalog/:id',
+    path: 'catalog/preferences',
+    title: 'Catalog',
+    feature: 'config',
+    element: <CatalogPreferencesPage />,
+  },
+  {
+    // The Config tab, and Changes, Insights, Relationships, Playbooks and Checks below it.
+    path: 'catalog/:id/:tab?',
     title: 'Catalog',
     feature: 'config',
     element: <ConfigDetailPage />,

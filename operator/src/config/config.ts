@@ -86,6 +86,8 @@ const schema = z.object({
   controllers: z.enum(['on', 'off']),
   /** Run health checks (on the leader); off keeps results as they are, e.g. for API replicas. */
   healthChecks: z.enum(['on', 'off']),
+  /** Run catalog scrapes (on the leader); off keeps the catalog as it is. */
+  scrapers: z.enum(['on', 'off']),
   /** The OS user scripts run as when Vigil is root (default vigil-runner, made on first need). */
   scriptUser: z
     .string()
@@ -121,6 +123,7 @@ const sources: Record<keyof Config, string> = {
   kubernetes: '--kubernetes',
   controllers: 'VIGIL_CONTROLLERS',
   healthChecks: 'VIGIL_HEALTH_CHECKS',
+  scrapers: 'VIGIL_SCRAPERS',
   scriptUser: 'VIGIL_SCRIPT_USER',
   scriptOutputLimit: 'VIGIL_SCRIPT_OUTPUT_LIMIT',
   trustedProxies: 'VIGIL_TRUSTED_PROXIES',
@@ -160,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, args: readonly string[]): Con
     kubernetes: false,
     controllers: env.VIGIL_CONTROLLERS ?? 'on',
     healthChecks: env.VIGIL_HEALTH_CHECKS ?? 'on',
+    scrapers: env.VIGIL_SCRAPERS ?? 'on',
     scriptUser: env.VIGIL_SCRIPT_USER || undefined,
     scriptOutputLimit: env.VIGIL_SCRIPT_OUTPUT_LIMIT || '64Ki',
     trustedProxies: env.VIGIL_TRUSTED_PROXIES ?? '',
@@ -213,6 +217,7 @@ Environment only:
   VIGIL_TLS_CERT, VIGIL_TLS_KEY  PEM files for HTTPS (default: a private CA made in the data dir)
   VIGIL_CONTROLLERS     on (default) or off: off serves the API without reconciling
   VIGIL_HEALTH_CHECKS   on (default) or off: off reconciles canaries but runs no checks
+  VIGIL_SCRAPERS        on (default) or off: off reconciles ScrapeConfigs but scrapes nothing
   VIGIL_SCRIPT_USER     OS user scripts run as when Vigil is root (default vigil-runner)
   VIGIL_SCRIPT_OUTPUT_LIMIT  stdout and stderr kept per script run, each (default 64Ki)
   VIGIL_TRUSTED_PROXIES  proxies whose X-Forwarded-For is believed: addresses, CIDRs, loopback,

@@ -6,6 +6,8 @@ import type { K8sObject } from '../k8s/objects.js';
 export interface Outcome {
   status?: Record<string, unknown>;
   notReady?: { reason: string; message: string };
+  /** Ready, with something worth saying (e.g. a schedule raised to its minimum). */
+  message?: string;
 }
 
 /**
@@ -42,7 +44,7 @@ export function readyCondition(
     type: 'Ready',
     status,
     reason: outcome.notReady?.reason ?? 'Reconciled',
-    message: outcome.notReady?.message ?? 'The resource is in effect',
+    message: outcome.notReady?.message ?? outcome.message ?? 'The resource is in effect',
     lastTransitionTime: old && old.status === status ? old.lastTransitionTime : now,
     observedGeneration: generation,
   };

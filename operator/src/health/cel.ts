@@ -13,7 +13,9 @@ const env = new Environment({
 })
   .registerFunction('toJSON(dyn): string', (v: unknown) => JSON.stringify(plain(v)))
   .registerFunction('HumanDuration(dyn): string', (ms: unknown) => humanDuration(Number(ms)))
-  .registerFunction('HumanSize(dyn): string', (bytes: unknown) => humanSize(Number(bytes)));
+  .registerFunction('HumanSize(dyn): string', (bytes: unknown) => humanSize(Number(bytes)))
+  // cel-go's lists extension: one level, so a list of pages' item lists becomes one list.
+  .registerFunction('list.flatten(): list', (list: unknown[]) => list.flat());
 
 type Compiled = (vars: Record<string, unknown>) => unknown;
 const cache = new Map<string, Compiled>();

@@ -1,3 +1,4 @@
+import { lookupConnection } from '../connections/lookup.js';
 import type { Logger } from 'pino';
 import type client from 'prom-client';
 import type { Pool } from '../db/pool.js';
@@ -9,7 +10,7 @@ import { scheduleRetention } from './retention.js';
 import { canarySchedule, type CanarySchedule } from './schedule.js';
 import { canaryStatus, RollingWindow } from './status.js';
 import { checkTimeout, type CheckTimeout } from './timeouts.js';
-import type { CheckRunner, ConnectionFields, RunContext } from './types.js';
+import type { CheckRunner, RunContext } from './types.js';
 import { ResultWriter, type StatusRow } from './writer.js';
 
 /**
@@ -521,19 +522,8 @@ export class HealthEngine {
       check: { id: check.id, name: check.name, type: check.type },
       signal,
       pool: this.opts.pool,
-      connection: (ref) => this.connection(ref, state.def.namespace),
+      connection: (ref) => lookupConnection(this.opts.pool, ref, state.def.namespace),
     };
-  }
-
-  private async connection(ref: string, namespace: string): Promise<ConnectionFields | undefined> {
-    const path = ref.replace(/^connection:\/\//, '');
-    const [ns, name] = path.includes('/') ? path.split('/', 2) : [namespace, path];
-    const { rows } = await this.opts.pool.query<ConnectionFields>(
-      `SELECT url, username, password, certificate, properties, type, insecure_tls FROM connections
-       WHERE name = $1 AND deleted_at IS NULL ORDER BY (namespace = $2) DESC LIMIT 1`,
-      [name, ns],
-    );
-    return rows[0];
   }
 
   private async lastResult(checkId: string) {

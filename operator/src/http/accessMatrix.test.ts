@@ -15,6 +15,7 @@ import { createApp } from './app.js';
 const INTERNAL = [
   'access_tokens',
   'auth_tokens',
+  'config_scraper_state',
   'credentials',
   'person_roles',
   'recovery_codes',
@@ -329,6 +330,14 @@ describe('/api routes by role', () => {
       body: {},
       allowed: admins,
       ok: 400,
+    },
+    { method: 'post', path: '/api/catalog/summary', body: {}, allowed: everyone, ok: 200 },
+    { method: 'post', path: '/api/catalog/changes', body: {}, allowed: everyone, ok: 200 },
+    {
+      method: 'post',
+      path: '/api/catalog/scrapers/00000000-0000-0000-0000-00000000c0de/run',
+      allowed: runners,
+      ok: 404,
     },
   ];
 

@@ -17,7 +17,9 @@ import { createMetrics, type Metrics } from './metrics.js';
 import { agentRoutes } from './routes/agents.js';
 import { authRoutes } from './routes/auth.js';
 import { canaryRoutes } from './routes/canary.js';
+import { catalogRoutes } from './routes/catalog.js';
 import type { HealthEngine } from '../health/engine.js';
+import type { CatalogEngine } from '../catalog/engine.js';
 import { kubeconfigRoutes, type K8sEndpoint } from './routes/kubeconfig.js';
 import { profileRoutes } from './routes/profile.js';
 import { userRoutes } from './routes/users.js';
@@ -40,6 +42,8 @@ export interface AppDeps {
   watchHub?: WatchHub;
   /** The health engine, once this replica leads (Run Now needs it). */
   health?: { engine?: HealthEngine };
+  /** The catalog engine, once this replica leads (Scrape now needs it). */
+  catalog?: { engine?: CatalogEngine };
 }
 
 /** Builds the whole HTTP surface without listening, so tests drive it in-process. */
@@ -52,6 +56,7 @@ export function createApp({
   k8sProvider = crdsProvider(),
   watchHub,
   health = {},
+  catalog = {},
 }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -99,6 +104,7 @@ export function createApp({
   api.use('/rbac', users.rbac);
   api.use('/agent', agentRoutes(pool));
   api.use('/canary', canaryRoutes(pool, health));
+  api.use('/catalog', catalogRoutes(pool, catalog));
   api.get('/about', (_req, res) => {
     res.json({ Version: VERSION });
   });

@@ -27,7 +27,7 @@ afterEach(() => {
 function open(query = '', routes: MockRoutes = configRoutes()) {
   const api = mockApi(routes);
   const page = renderPage(<ConfigDetailPage />, {
-    path: '/catalog/:id',
+    path: '/catalog/:id/:tab?',
     url: `/catalog/${CONFIG_ID}${query}`,
     session: true,
   });
@@ -69,9 +69,21 @@ describe('ConfigDetailPage', () => {
     expect(crumbs.getByText('payments-api')).toBeInTheDocument();
     expect(crumbs.queryByRole('link', { name: 'payments-api' })).not.toBeInTheDocument();
     expect(document.title).toBe('payments-api · Vigil');
-    // Only the Config view: no links to the other tabs yet.
-    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /Changes|Insights/ })).not.toBeInTheDocument();
+  });
+
+  it('separates the crumbs with a visible divider before the type and the name', async () => {
+    open();
+    await loaded();
+    const items = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole(
+      'listitem',
+    );
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Catalog',
+      'Kubernetes::Deployment',
+      'payments-api',
+    ]);
+    const dividers = items.map((i) => i.querySelector('[class*="breadcrumb__item-divider"] svg'));
+    expect(dividers.map(Boolean)).toEqual([false, true, true]);
   });
 
   it('shows a plain object config as numbered JSON lines with sorted keys', async () => {
@@ -293,10 +305,10 @@ describe('ConfigDetailPage', () => {
     expect(screen.queryByText('Loading config')).not.toBeInTheDocument();
   });
 
-  it('says Config not found for a missing row or a malformed id', async () => {
+  it('says Details not found for a missing row or a malformed id', async () => {
     const { unmount } = open('', configRoutes(null));
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Config not found' }),
+      await screen.findByRole('heading', { level: 1, name: 'Details not found' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Catalog' })).toHaveAttribute(
       'href',
@@ -314,8 +326,9 @@ describe('ConfigDetailPage', () => {
       }),
     );
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Config not found' }),
+      await screen.findByRole('heading', { level: 1, name: 'Details not found' }),
     ).toBeInTheDocument();
+    expect(screen.queryByText('Config not found')).not.toBeInTheDocument();
   });
 
   it('shows why the config could not be loaded, and tries again', async () => {

@@ -14,24 +14,38 @@ import {
   StackItem,
 } from '@patternfly/react-core';
 import { SearchIcon } from '@patternfly/react-icons';
-import { useCallback, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePageHeader } from '../../app/pageHeader';
+import { NotFoundPage } from '../errors/NotFoundPage';
 import { useConfigDetail } from './api';
-import { ConfigContent } from './ConfigContent';
 import { ConfigDetailsPanel } from './ConfigDetailsPanel';
 import { ConfigHeader } from './ConfigHeader';
+import { ConfigTabContent } from './ConfigTabContent';
+import { ConfigTabs } from './ConfigTabs';
 import { configName, type ConfigDetail } from './model';
+import { tabFromSegment, type ConfigTab } from './tabs';
 import { useNarrowScreen } from './useNarrowScreen';
+import { useRefreshConfig } from './useRefreshConfig';
 
-export const CONFIG_NOT_FOUND = 'Config not found';
+/** Spec 002 §8: a config that does not exist. */
+export const CONFIG_NOT_FOUND = 'Details not found';
 export const CONFIG_LOAD_FAILED = 'Could not load the config';
 
-/** /catalog/{id}: one config's content and details (spec 002 'Config detail'). */
+/**
+ * /catalog/{id} and its tabs /catalog/{id}/{tab}: one config's content, changes, insights,
+ * relationships, playbook runs and checks beside its details (spec 002 'Config detail').
+ */
 export function ConfigDetailPage() {
-  const { id = '' } = useParams();
-  const { config, error, isLoading, isValidating, mutate } = useConfigDetail(id);
-  const refresh = useCallback(() => void mutate(), [mutate]);
+  const { id = '', tab: segment } = useParams();
+  const tab = tabFromSegment(segment);
+  if (!tab) return <NotFoundPage />;
+  return <ConfigDetailLoader id={id} tab={tab} />;
+}
+
+function ConfigDetailLoader({ id, tab }: { id: string; tab: ConfigTab }) {
+  const { config, error, isLoading, isValidating } = useConfigDetail(id);
+  const refresh = useRefreshConfig(id);
   usePageHeader({
     title: config ? configName(config) : 'Catalog',
     onRefresh: refresh,
@@ -74,14 +88,16 @@ export function ConfigDetailPage() {
       </PageSection>
     );
   }
-  return <ConfigDetailView config={config} refreshError={error} />;
+  return <ConfigDetailView config={config} tab={tab} refreshError={error} />;
 }
 
 function ConfigDetailView({
   config,
+  tab,
   refreshError,
 }: {
   config: ConfigDetail;
+  tab: ConfigTab;
   refreshError: Error | undefined;
 }) {
   const narrow = useNarrowScreen();
@@ -120,10 +136,13 @@ function ConfigDetailView({
           </StackItem>
         )}
         <StackItem>
+          <ConfigTabs id={config.id} active={tab} summary={config.summary} />
+        </StackItem>
+        <StackItem>
           <Grid hasGutter>
             {narrow && detailsShown && <GridItem>{details}</GridItem>}
             <GridItem lg={8} xl={9}>
-              <ConfigContent config={config} />
+              <ConfigTabContent tab={tab} config={config} />
             </GridItem>
             {!narrow && (
               <GridItem lg={4} xl={3}>

@@ -4,10 +4,22 @@ import { Link } from 'react-router';
 import { catalogTypePath, configName, type ConfigDetail } from './model';
 import { TimeAgo } from '../../components/TimeAgo/TimeAgo';
 
-/** A crumb that navigates inside the app instead of loading the page again. */
-function CrumbLink({ to, children }: { to: string; children: ReactNode }) {
+/**
+ * A crumb that navigates inside the app instead of loading the page again. Breadcrumb hands each
+ * child after the first `showDivider`; it must reach the BreadcrumbItem or the separator is lost.
+ */
+function CrumbLink({
+  to,
+  children,
+  showDivider,
+}: {
+  to: string;
+  children: ReactNode;
+  showDivider?: boolean;
+}) {
   return (
     <BreadcrumbItem
+      showDivider={showDivider}
       render={({ className }) => (
         <Link to={to} className={className}>
           {children}

@@ -22,7 +22,7 @@ export interface ConfigDetail {
   summary: ConfigSummary | null;
 }
 
-/** Counts behind the (later) tab badges; kept on the type so the wire shape stays honest. */
+/** The counts on the tab badges (config_detail, datamodel §3.3). */
 export interface ConfigSummary {
   relationships: number;
   analysis: number;

@@ -2,6 +2,8 @@ import { kindByName, type KindDescriptor } from '@vigil/crds';
 import type pg from 'pg';
 import type { K8sObject } from '../../k8s/objects.js';
 import { scheduleError } from '../schedule.js';
+import { scraperSchedule } from '../../catalog/schedule.js';
+import { scraperTypes, SUPPORTED_SCRAPERS } from '../../catalog/types.js';
 import { sourceOf, type Outcome, type Reconciler } from '../reconciler.js';
 
 type Spec = Record<string, unknown>;
@@ -43,7 +45,11 @@ export const topologyReconciler = (): Reconciler => ({
   },
 });
 
-/** ScrapeConfig -> config_scrapers, named namespace/name as upstream does. */
+/**
+ * ScrapeConfig -> config_scrapers, named namespace/name as upstream does. Scraper types that do
+ * not run here are accepted and named in a Ready=False condition (the others still run); a
+ * schedule below the 29 s minimum is raised, and the condition says so.
+ */
 export const scrapeConfigReconciler = (): Reconciler => ({
   kind: kind('ScrapeConfig'),
   async apply(db, obj) {
@@ -58,7 +64,7 @@ export const scrapeConfigReconciler = (): Reconciler => ({
         s,
       ],
     );
-    return scheduleOutcome(s.schedule);
+    return scrapeConfigOutcome(obj.metadata.uid ?? '', s);
   },
   async remove(db, namespace, name) {
     await db.query(
@@ -67,6 +73,35 @@ export const scrapeConfigReconciler = (): Reconciler => ({
     );
   },
 });
+
+export function scrapeConfigOutcome(id: string, s: Spec): Outcome {
+  const types = scraperTypes(s);
+  if (!types.length)
+    return {
+      notReady: {
+        reason: 'NoScrapers',
+        message: `spec names no scraper: add one of ${SUPPORTED_SCRAPERS.join(', ')}`,
+      },
+    };
+  const schedule = scraperSchedule(id, s);
+  if (schedule.invalid)
+    return {
+      notReady: { reason: 'InvalidSchedule', message: schedule.note ?? 'invalid schedule' },
+    };
+  const unsupported = types.filter((t) => !(SUPPORTED_SCRAPERS as readonly string[]).includes(t));
+  if (unsupported.length)
+    return {
+      notReady: {
+        reason: 'UnsupportedScraper',
+        message: `${unsupported.join(', ')} ${unsupported.length > 1 ? 'scrapers do' : 'scraper does'} not run here (these do: ${SUPPORTED_SCRAPERS.join(', ')})${
+          unsupported.length < types.length
+            ? '; the other scrapers of this ScrapeConfig still run'
+            : ''
+        }`,
+      },
+    };
+  return schedule.note ? { message: schedule.note } : {};
+}
 
 /** Playbook -> playbooks. */
 export const playbookReconciler = (): Reconciler => ({

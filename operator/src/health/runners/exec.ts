@@ -13,7 +13,7 @@ import { errorText, seconds } from './sql.js';
  */
 
 /** The interpreter line as Linux reads it: the program, then at most one argument. */
-function shebang(script: string): string[] | undefined {
+export function shebang(script: string): string[] | undefined {
   if (!script.startsWith('#!')) return undefined;
   const line = script.slice(2, script.includes('\n') ? script.indexOf('\n') : undefined).trim();
   if (!line) return undefined;

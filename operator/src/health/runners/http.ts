@@ -59,7 +59,7 @@ interface TlsOptions {
   handshakeMillis: number;
 }
 
-interface Plan {
+export interface Plan {
   url: URL;
   method: string;
   headers: Record<string, string>;
@@ -72,9 +72,11 @@ interface Plan {
   maxRedirects: number;
   tls: TlsOptions;
   hasTest: boolean;
+  /** Bytes of a response body read (default MAX_CONTENT_BYTES); the catalog reads more. */
+  maxContentBytes?: number;
 }
 
-interface Exchange {
+export interface Exchange {
   status: number;
   headers: IncomingHttpHeaders;
   rawHeaders: string[];
@@ -83,11 +85,13 @@ interface Exchange {
   interim: boolean;
   /** When the peer certificate expires (epoch ms), for https. */
   certValidTo: number | undefined;
+  /** The body was cut at the plan's byte limit. */
+  truncated?: boolean;
 }
 
 async function connectionFields(
   spec: CheckSpec,
-  ctx: RunContext,
+  ctx: Pick<RunContext, 'connection'>,
 ): Promise<{ url?: string; username?: string; password?: string }> {
   const ref = str(spec, 'connection');
   if (!ref) return {};
@@ -146,7 +150,11 @@ const isSet = (v: unknown): boolean =>
   v !== '' &&
   !(typeof v === 'object' && Object.keys(v).length === 0);
 
-async function planFrom(spec: CheckSpec, ctx: RunContext): Promise<Plan> {
+/** The request a spec describes; the catalog's http scraper builds on it too. */
+export async function planFrom(
+  spec: CheckSpec,
+  ctx: Pick<RunContext, 'connection'>,
+): Promise<Plan> {
   for (const [field, why] of Object.entries(UNSUPPORTED)) {
     if (isSet(spec[field])) throw new SpecError(why);
   }
@@ -245,6 +253,8 @@ interface SendOptions {
   deadline: number | undefined;
   thresholdMillis: number;
   signal: AbortSignal;
+  /** Bytes of the body read; the rest is not downloaded. */
+  maxBytes: number;
   /** Responses to only look at (redirects, auth challenges): their bodies are not read. */
   interim: (res: IncomingMessage) => boolean;
 }
@@ -339,8 +349,11 @@ function send(o: SendOptions): Promise<Exchange> {
       stream.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
         size += chunk.length;
-        if (size > MAX_CONTENT_BYTES) {
-          finish(undefined, exchange(Buffer.concat(chunks, MAX_CONTENT_BYTES), false));
+        if (size > o.maxBytes) {
+          finish(undefined, {
+            ...exchange(Buffer.concat(chunks, o.maxBytes), false),
+            truncated: true,
+          });
           req.destroy();
         }
       });
@@ -448,7 +461,7 @@ async function hop(
 }
 
 /** The request and the redirects it leads to (up to maxRedirects; 0 = the 3xx is the answer). */
-async function follow(plan: Plan, signal: AbortSignal, t0: number): Promise<Exchange> {
+export async function follow(plan: Plan, signal: AbortSignal, t0: number): Promise<Exchange> {
   const deadline = plan.thresholdMillis > 0 ? t0 + plan.thresholdMillis : undefined;
   let url = plan.url;
   let method = plan.method;
@@ -469,6 +482,7 @@ async function follow(plan: Plan, signal: AbortSignal, t0: number): Promise<Exch
       deadline,
       thresholdMillis: plan.thresholdMillis,
       signal,
+      maxBytes: plan.maxContentBytes ?? MAX_CONTENT_BYTES,
     };
     const ex = await hop(plan, base, headers, sameHost ? plan.auth : { kind: 'none' });
     if (!ex.interim || !REDIRECTS.has(ex.status)) return ex;
@@ -497,12 +511,12 @@ async function follow(plan: Plan, signal: AbortSignal, t0: number): Promise<Exch
   }
 }
 
-function isJsonType(contentType: string | undefined): boolean {
+export function isJsonType(contentType: string | undefined): boolean {
   const media = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   return media === 'application/json' || media === 'text/json' || media.endsWith('+json');
 }
 
-function headerMap(headers: IncomingHttpHeaders): Record<string, string> {
+export function headerMap(headers: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;

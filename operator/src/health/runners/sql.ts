@@ -53,7 +53,7 @@ const interpolate = (template: string, vars: Record<string, string | undefined>)
  */
 export async function resolveConnection(
   spec: CheckSpec,
-  ctx: RunContext,
+  ctx: Pick<RunContext, 'connection'>,
 ): Promise<ResolvedConnection | string> {
   for (const f of ['username', 'password'] as const) {
     const problem = unresolved(f, spec[f]);
@@ -174,7 +174,7 @@ type Query = (
   query: string,
   signal: AbortSignal,
   timeoutMs: number,
-  ctx: RunContext,
+  ctx: Pick<RunContext, 'pool'>,
 ) => Promise<Record<string, unknown>[]>;
 
 /** Which server and database a connection reached: same start time, port and name = same one. */
@@ -182,10 +182,10 @@ const IDENTITY_SQL = `SELECT pg_postmaster_start_time()::text || ':' || coalesce
 const ownIdentity = new WeakMap<object, Promise<string>>();
 
 /**
- * Vigil's own database holds every credential, session and secret it keeps: a check that reaches
- * it, whatever the address it was given, would read past the policy module. Refused.
+ * Vigil's own database holds every credential, session and secret it keeps: a check or scraper
+ * that reaches it, whatever the address it was given, would read past the policy module. Refused.
  */
-async function refuseOwnDatabase(client: pg.Client, ctx: RunContext): Promise<void> {
+async function refuseOwnDatabase(client: pg.Client, ctx: Pick<RunContext, 'pool'>): Promise<void> {
   let own = ownIdentity.get(ctx.pool);
   if (!own) {
     own = ctx.pool.query<{ id: string }>(IDENTITY_SQL).then((r) => r.rows[0]?.id ?? '');
@@ -194,7 +194,7 @@ async function refuseOwnDatabase(client: pg.Client, ctx: RunContext): Promise<vo
   const [{ rows }, mine] = await Promise.all([client.query<{ id: string }>(IDENTITY_SQL), own]);
   if (rows[0]?.id === mine)
     throw new InvalidSpec(
-      "this check reaches Vigil's own database, which holds its credentials and sessions: checks may not query it (watch Vigil with an http check on /readyz instead)",
+      "this connection reaches Vigil's own database, which holds its credentials and sessions: checks and scrapers may not query it (watch Vigil with an http check on /readyz instead)",
     );
 }
 
@@ -227,7 +227,8 @@ function cancelPostgres(client: pg.Client): void {
   socket.on('connect', () => socket.end(msg));
 }
 
-const postgresQuery: Query = async (url, conn, query, signal, timeoutMs, ctx) => {
+/** One query on a new connection (also the catalog's sql scraper); rows as plain values. */
+export const postgresQuery: Query = async (url, conn, query, signal, timeoutMs, ctx) => {
   let u: URL;
   try {
     u = new URL(url);
