@@ -227,6 +227,53 @@ ${cluster
   });
 });
 
+describe('a watched Kubernetes cluster', () => {
+  it('brings a changed Pod and a new Event into the catalog without waiting for a scrape', async () => {
+    const [pod] = cluster.list('Pod', 'shop');
+    const name = pod?.metadata.name as string;
+    // Changes made before a watch starts are the next scrape's to see; this asserts the watch.
+    const watching = (resource: string) =>
+      cluster.requests.some((r) => new RegExp(`/${resource}\\?.*watch=(true|1)`).test(r));
+    await until('the watches on pods and events', async () =>
+      watching('pods') && watching('events') ? true : undefined,
+    );
+    cluster.update({ kind: 'Pod', namespace: 'shop', name }, (o) => {
+      o.metadata.labels = { ...o.metadata.labels, release: 'canary' };
+    });
+    await until(
+      'the new label',
+      async () => {
+        const rows = await api<{ labels: Record<string, string> }[]>(
+          `/api/db/config_items?type=eq.Kubernetes::Pod&name=eq.${name}&select=labels`,
+        );
+        return rows[0]?.labels.release === 'canary' ? true : undefined;
+      },
+      20_000,
+    );
+    cluster.create({
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: `${name}.oom`, namespace: 'shop' },
+      involvedObject: { kind: 'Pod', name, namespace: 'shop', uid: pod?.metadata.uid },
+      reason: 'OOMKilling',
+      message: 'container was OOMKilled',
+      type: 'Warning',
+      count: 1,
+      lastTimestamp: new Date().toISOString(),
+    });
+    await until(
+      'the event as a change',
+      async () => {
+        const rows = await api<unknown[]>(
+          `/api/db/config_changes?change_type=eq.OOMKilling&select=id`,
+        );
+        return rows.length ? true : undefined;
+      },
+      20_000,
+    );
+  });
+});
+
 describe('scraper types that do not run here', () => {
   it('are accepted and named in a Ready=False condition', async () => {
     apply(`apiVersion: configs.flanksource.com/v1

@@ -192,15 +192,38 @@ async function scenarioB() {
     if (!summary.ok || !page.ok) throw new Error(`HTTP ${summary.status}/${page.status}`);
     await Promise.all([summary.arrayBuffer(), page.arrayBuffer()]);
   };
+  // The same answers written by hand: health counts, change and insight counts and cost per
+  // (class, type) over live items, and the first 50 items of one type with their 7-day counts.
   const raw = async () => {
     await Promise.all([
       pool.query(
-        `SELECT config_class, type, count(*), jsonb_object_agg(health, n) FROM (
-           SELECT config_class, type, health, count(*) AS n FROM config_items WHERE deleted_at IS NULL GROUP BY 1, 2, 3) h
-         GROUP BY 1, 2`,
+        `WITH h AS (
+           SELECT config_class, type, health, count(*) AS n, max(created_at) AS ca, max(updated_at) AS ua,
+             sum(cost_per_minute) AS cpm, sum(cost_total_30d) AS cost
+           FROM config_items WHERE deleted_at IS NULL GROUP BY 1, 2, 3),
+         ch AS (
+           SELECT c.config_class, c.type, count(*) AS n FROM config_changes x JOIN config_items c ON c.id = x.config_id
+           WHERE c.deleted_at IS NULL AND x.created_at > now() - interval '30 days' GROUP BY 1, 2),
+         an AS (
+           SELECT c.config_class, c.type, jsonb_object_agg(a.analysis_type, a.n) AS analysis FROM (
+             SELECT config_id, analysis_type, count(*) AS n FROM config_analysis
+             WHERE status = 'open' AND first_observed > now() - interval '30 days' GROUP BY 1, 2) a
+           JOIN config_items c ON c.id = a.config_id WHERE c.deleted_at IS NULL GROUP BY 1, 2)
+         SELECT json_agg(r) FROM (
+           SELECT h.config_class, h.type, sum(h.n) AS count, jsonb_object_agg(h.health, h.n) AS health,
+             max(h.ca) AS created_at, max(h.ua) AS updated_at, sum(h.cpm) AS cost_per_minute, sum(h.cost) AS cost_total_30d,
+             coalesce(max(ch.n), 0) AS changes, coalesce(max(an.analysis::text), '{}') AS analysis
+           FROM h LEFT JOIN ch USING (config_class, type) LEFT JOIN an USING (config_class, type)
+           GROUP BY h.config_class, h.type ORDER BY 1, 2) r`,
       ),
       pool.query(
-        `SELECT json_agg(r) FROM (SELECT ${select} FROM configs WHERE type = 'Type::7' AND deleted_at IS NULL ORDER BY type, name LIMIT 50) r`,
+        `SELECT json_agg(r) FROM (
+           SELECT c.id, c.name, c.type, c.config_class, c.health, c.status, c.tags, c.created_at, c.updated_at,
+             c.cost_total_30d,
+             (SELECT count(*) FROM config_changes x WHERE x.config_id = c.id AND x.created_at > now() - interval '7 days') AS changes,
+             (SELECT jsonb_object_agg(coalesce(a.analysis_type, ''), 1) FROM config_analysis a
+               WHERE a.config_id = c.id AND a.status = 'open' AND a.first_observed > now() - interval '7 days') AS analysis
+           FROM config_items c WHERE c.type = 'Type::7' AND c.deleted_at IS NULL ORDER BY c.type, c.name LIMIT 50) r`,
       ),
     ]);
   };

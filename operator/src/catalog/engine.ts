@@ -6,7 +6,8 @@ import { lookupConnection } from '../connections/lookup.js';
 import { parseDuration } from '../health/runners/folder.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { globalCleanup } from './retention.js';
-import { runScrape, type ScrapeOutcome, type ScraperRow } from './run.js';
+import { persistIncremental, runScrape, type ScrapeOutcome, type ScraperRow } from './run.js';
+import { watchKubernetes } from './scrapers/kubernetes.js';
 import { scraperSchedule, type ScraperSchedule } from './schedule.js';
 
 /**
@@ -33,6 +34,9 @@ interface State {
   timer?: NodeJS.Timeout;
   running?: Promise<ScrapeOutcome | undefined>;
   controller?: AbortController;
+  /** Stops the watches of its kubernetes scrapers. */
+  unwatch?: () => void;
+  watchChain?: Promise<void>;
 }
 
 const DEFAULT_TIMEOUT_MS = 4 * 3_600_000;
@@ -79,6 +83,7 @@ export class CatalogEngine {
     clearTimeout(this.cleanupTimer);
     for (const s of this.states.values()) {
       clearTimeout(s.timer);
+      s.unwatch?.();
       s.controller?.abort(new Error('Vigil is stopping'));
     }
     await Promise.allSettled([...this.states.values()].map((s) => s.running));
@@ -116,10 +121,12 @@ export class CatalogEngine {
       const row = { id: r.id, name, namespace, spec: r.spec, source: r.source, updated: r.updated };
       if (known) {
         clearTimeout(known.timer);
+        known.unwatch?.();
         known.row = row;
         known.schedule = scraperSchedule(r.id, r.spec);
       } else this.states.set(r.id, { row, schedule: scraperSchedule(r.id, r.spec) });
       const state = this.states.get(r.id) as State;
+      state.unwatch = this.watch(state);
       // New or edited: scrape at once (after any scrape still running), then on schedule.
       void (state.running ?? Promise.resolve()).then(() => {
         if (!this.stopped && this.states.get(r.id) === state) void this.run(state);
@@ -128,9 +135,50 @@ export class CatalogEngine {
     for (const [id, state] of this.states) {
       if (live.has(id)) continue;
       clearTimeout(state.timer);
+      state.unwatch?.();
       state.controller?.abort(new Error('the ScrapeConfig was deleted'));
       this.states.delete(id);
     }
+  }
+
+  /**
+   * Kubernetes scrapers are also watched: a changed object or a new Event is in the catalog
+   * within moments, not at the next scrape. The watches live as long as the scraper's spec.
+   */
+  private watch(state: State): (() => void) | undefined {
+    const entries = Array.isArray(state.row.spec.kubernetes) ? state.row.spec.kubernetes : [];
+    if (!entries.length) return undefined;
+    const lifetime = new AbortController();
+    const log = this.opts.log.child({ scraper: `${state.row.namespace}/${state.row.name}` });
+    const stops = entries.map((raw) => {
+      const entry = (raw ?? {}) as Record<string, unknown>;
+      return watchKubernetes(
+        entry,
+        {
+          scraper: { id: state.row.id, name: state.row.name, namespace: state.row.namespace },
+          signal: lifetime.signal,
+          pool: this.opts.pool,
+          log,
+          connection: (ref) => lookupConnection(this.opts.pool, ref, state.row.namespace),
+          ...(this.opts.kubeconfig ? { kubeconfig: this.opts.kubeconfig } : {}),
+        },
+        (out) => {
+          // Writes of one scraper's watch happen one after another, in the order seen.
+          state.watchChain = (state.watchChain ?? Promise.resolve())
+            .then(() => persistIncremental(this.opts.pool, state.row, entry, out))
+            .then((errors) => {
+              if (errors.length) log.warn({ errors: errors.slice(0, 5) }, 'kubernetes watch');
+            })
+            .catch((error: unknown) =>
+              log.warn({ err: error }, 'could not write a watched change'),
+            );
+        },
+      );
+    });
+    return () => {
+      lifetime.abort();
+      for (const stop of stops) stop();
+    };
   }
 
   private plan(state: State): void {

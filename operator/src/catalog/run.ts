@@ -11,6 +11,7 @@ import {
   type ScrapedChange,
   type ScrapedItem,
   type ScrapedRelationship,
+  type ScraperOutput,
   type ScraperSpec,
 } from './types.js';
 
@@ -172,4 +173,28 @@ export async function runScrape(
   errors.push(...result.errors);
   errors.push(...(await applyRetention(pool, row.id, retention)));
   return { summary: result.summary, errors, items: result.seen.length };
+}
+
+/**
+ * What a watch saw between scrapes (a modified Pod, a new Event): written at once, with the
+ * entry's labels, tags and transform, but never taken as the whole truth (nothing goes stale).
+ */
+export async function persistIncremental(
+  pool: pg.Pool,
+  row: ScraperRow,
+  entry: ScraperSpec,
+  out: ScraperOutput,
+): Promise<string[]> {
+  const errors = [...out.errors];
+  const made = transformed(entry, { items: out.items ?? [], errors: [] }, 'watch', errors);
+  const result = await persistScrape(pool, {
+    scraperId: row.id,
+    items: made.items,
+    changes: mapChanges(entry, out.changes ?? []),
+    relationships: out.relationships ?? [],
+    rules: made.rules,
+    clean: false,
+    full: false,
+  });
+  return [...errors, ...result.errors];
 }

@@ -63,6 +63,11 @@ export interface RunRequest {
   timeoutMs: number;
   /** Stops the run (its processes are killed) when aborted. */
   signal: AbortSignal;
+  /**
+   * Bytes kept of stdout and of stderr, instead of the sandbox's limit (which is sized for what a
+   * check stores per result): a scraper reads whole inventories from stdout.
+   */
+  outputLimit?: number;
 }
 
 export interface RunOutcome {
@@ -313,7 +318,7 @@ export class Sandbox {
     }
     const uid = iso.mode === 'shared' ? process.getuid?.() : iso.user.uid;
 
-    const stdout = new CappedOutput(this.outputLimit);
+    const stdout = new CappedOutput(req.outputLimit ?? this.outputLimit);
     const stderr = new CappedOutput(this.outputLimit);
     let stopped: 'timeout' | 'cancelled' | undefined;
     return new Promise<RunOutcome>((resolve) => {

@@ -30,6 +30,8 @@ import { documentsFromOutput } from './execOutput.js';
 
 const DEFAULT_TIMEOUT_MS = 5 * 60_000;
 /** Of stderr in an error: the end, where the reason usually is. */
+/** Largest stdout an exec scraper reads (larger output is an error naming this limit). */
+export const SCRAPE_OUTPUT_LIMIT = 64 * 1024 * 1024;
 const STDERR_CHARS = 2000;
 
 const CONNECTIONS = [
@@ -133,6 +135,8 @@ export const execScraper: Scraper = (spec, ctx) =>
       files,
       timeoutMs: limitMs,
       signal: ctx.signal,
+      // A scrape reads a whole inventory from stdout; what it stores is its items, not the text.
+      outputLimit: SCRAPE_OUTPUT_LIMIT,
     });
     const fullStderr = outcome.stderr.trim();
     const stderr =
@@ -149,7 +153,7 @@ export const execScraper: Scraper = (spec, ctx) =>
       );
     if (outcome.truncated.includes('stdout'))
       throw new ScrapeError(
-        'the script wrote more on stdout than the sandbox keeps (VIGIL_SCRIPT_OUTPUT_LIMIT): print less, or raise the limit',
+        `the script wrote more than ${SCRAPE_OUTPUT_LIMIT / 1024 / 1024} MiB on stdout, which is more than an exec scraper reads: split it into several scrapers`,
       );
     return { documents: documentsFromOutput(outcome.stdout), errors: [] };
   });

@@ -179,39 +179,44 @@ export function summaryQuery(
   if (scope) where.push(scope);
   const changesSince = sql.bind(windowOf(body.changes, 'changes'));
   const analysisSince = sql.bind(windowOf(body.analysis, 'analysis'));
+  const filtered = `FROM config_items c ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
   const g = groups.map((x, i) => `${x.expr} AS g${i}`).join(', ');
   const gs = groups.map((_, i) => `g${i}`).join(', ');
-  const join = groups.map((_, i) => `b.g${i} IS NOT DISTINCT FROM x.g${i}`).join(' AND ');
+  const on = (a: string) =>
+    groups.map((_, i) => `${a}.g${i} IS NOT DISTINCT FROM x.g${i}`).join(' AND ');
   const keys = groups.map((x, i) => `${sql.bind(x.key)}::text, x.g${i}`).join(', ');
   const xs = groups.map((_, i) => `x.g${i}`).join(', ');
-  return `WITH base AS (
-      SELECT c.id, c.health, c.created_at, c.updated_at, c.cost_per_minute, c.cost_total_${cost} AS cost, ${g}
-      FROM config_items c ${where.length ? `WHERE ${where.join(' AND ')}` : ''}),
+  // One pass over the items grouped by (groups, health), rolled up to the groups; changes and
+  // insights are read from their recent rows only, joined to their items by key.
+  return `WITH by_health AS (
+      SELECT ${g}, coalesce(c.health, 'unknown') AS health, count(*)::int AS n,
+        max(c.created_at) AS created_at, max(c.updated_at) AS updated_at,
+        sum(c.cost_per_minute) AS cost_per_minute, sum(c.cost_total_${cost}) AS cost
+      ${filtered} GROUP BY ${groups.map((_, i) => i + 1).join(', ')}, ${groups.length + 1}),
     grouped AS (
-      SELECT ${gs}, count(*)::int AS count, max(created_at) AS created_at, max(updated_at) AS updated_at,
+      SELECT ${gs}, sum(n)::int AS count, jsonb_object_agg(health, n) AS health,
+        max(created_at) AS created_at, max(updated_at) AS updated_at,
         sum(cost_per_minute) AS cost_per_minute, sum(cost) AS cost
-      FROM base GROUP BY ${gs}),
-    health AS (
-      SELECT ${gs}, jsonb_object_agg(coalesce(health, 'unknown'), n) AS health FROM (
-        SELECT ${gs}, health, count(*)::int AS n FROM base GROUP BY ${gs}, health) h GROUP BY ${gs}),
+      FROM by_health GROUP BY ${gs}),
     changes AS (
-      SELECT ${groups.map((_, i) => `b.g${i}`).join(', ')}, count(*)::int AS changes
-      FROM base b JOIN config_changes ch ON ch.config_id = b.id
-        AND ch.created_at > now() - make_interval(secs => ${changesSince}::float8 / 1000)
-      GROUP BY ${groups.map((_, i) => `b.g${i}`).join(', ')}),
+      SELECT ${g}, count(*)::int AS changes
+      FROM config_changes ch JOIN config_items c ON c.id = ch.config_id
+      WHERE ch.created_at > now() - make_interval(secs => ${changesSince}::float8 / 1000)
+        ${where.length ? `AND ${where.join(' AND ')}` : ''}
+      GROUP BY ${groups.map((_, i) => i + 1).join(', ')}),
     analysis AS (
-      SELECT ${gs}, jsonb_object_agg(coalesce(analysis_type, 'other'), n) AS analysis FROM (
-        SELECT ${groups.map((_, i) => `b.g${i}`).join(', ')}, a.analysis_type, count(*)::int AS n
-        FROM base b JOIN config_analysis a ON a.config_id = b.id AND a.status = 'open'
-          AND a.first_observed > now() - make_interval(secs => ${analysisSince}::float8 / 1000)
-        GROUP BY ${groups.map((_, i) => `b.g${i}`).join(', ')}, a.analysis_type) a GROUP BY ${gs})
+      SELECT ${gs}, jsonb_object_agg(analysis_type, n) AS analysis FROM (
+        SELECT ${g}, coalesce(a.analysis_type, 'other') AS analysis_type, count(*)::int AS n
+        FROM config_analysis a JOIN config_items c ON c.id = a.config_id
+        WHERE a.status = 'open' AND a.first_observed > now() - make_interval(secs => ${analysisSince}::float8 / 1000)
+          ${where.length ? `AND ${where.join(' AND ')}` : ''}
+        GROUP BY ${groups.map((_, i) => i + 1).join(', ')}, ${groups.length + 1}) t GROUP BY ${gs})
     SELECT coalesce(jsonb_agg(jsonb_strip_nulls(jsonb_build_object(${keys},
         'count', x.count, 'created_at', x.created_at, 'updated_at', x.updated_at,
-        'health', coalesce(h.health, '{}'), 'changes', coalesce(ch.changes, 0),
+        'health', x.health, 'changes', coalesce(ch.changes, 0),
         'analysis', coalesce(an.analysis, '{}'), 'cost_per_minute', x.cost_per_minute,
         ${sql.bind(`cost_total_${cost}`)}::text, x.cost)) ORDER BY ${xs}), '[]') AS body
     FROM grouped x
-    LEFT JOIN health h ON ${join.replaceAll('b.', 'h.')}
-    LEFT JOIN changes ch ON ${join.replaceAll('b.', 'ch.')}
-    LEFT JOIN analysis an ON ${join.replaceAll('b.', 'an.')}`;
+    LEFT JOIN changes ch ON ${on('ch')}
+    LEFT JOIN analysis an ON ${on('an')}`;
 }
