@@ -20,12 +20,17 @@ format:
 	npx prettier --write .
 
 # Benchmarks: loopback only, bounded, each prints ratios against a baseline run alongside.
+# The catalog graph bench drives the built console in Debian's chromium.
 bench:
 	bash hack/ensure-deps.sh
 	bash hack/ensure-test-services.sh
+	bash hack/ensure-chromium.sh
+	npm run build
 	npm run bench:db
 	npm run bench:k8s
 	npm run bench:health
+	npm run bench:catalog
+	npm run bench:topology
 
 clean:
 	rm -rf crds/dist operator/dist console/dist

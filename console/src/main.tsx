@@ -1,3 +1,4 @@
+import './zodConfig';
 import '@patternfly/react-core/dist/styles/base.css';
 import './app/app.css';
 import { StrictMode } from 'react';

@@ -17,6 +17,7 @@ import { execRunnerFor } from './health/runners/exec.js';
 import { RUNNERS } from './health/runners/index.js';
 import { canaryStatusWriter } from './health/statusWriter.js';
 import { CatalogEngine } from './catalog/engine.js';
+import { TopologyEngine } from './topology/engine.js';
 import { statusWriter } from './controllers/statusWriter.js';
 import { kindByName, type KindDescriptor } from '@vigil/crds';
 import { createApp } from './http/app.js';
@@ -84,6 +85,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     const k8sEndpoint: K8sEndpoint = {};
     const healthRef: { engine?: HealthEngine } = {};
     const catalogRef: { engine?: CatalogEngine } = {};
+    const topologyRef: { engine?: TopologyEngine } = {};
     const metrics = createMetrics();
     const k8sProvider = crdsProvider();
     const watchHub = new WatchHub(pool, k8sProvider.kinds, log);
@@ -96,6 +98,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       watchHub,
       health: healthRef,
       catalog: catalogRef,
+      topology: topologyRef,
     });
     // Controllers run on the leader only (a Postgres advisory lock), after the API is up.
     const kc = config.kubernetes ? clusterConfig() : undefined;
@@ -149,6 +152,23 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         return async () => {
           catalogRef.engine = undefined;
           await catalog.stop();
+        };
+      });
+    }
+    // Topologies: built from their specs (lookups run the same check runners), statuses kept current.
+    if (config.topologies === 'on') {
+      controllers.whenLeading(async () => {
+        const topologies = new TopologyEngine({
+          pool,
+          log: log.child({ component: 'topology' }),
+          runners: { ...RUNNERS, exec: execRunnerFor(sandbox) },
+          writeStatus: statusWriter(kindByName('Topology') as KindDescriptor, source, log),
+        });
+        await topologies.start();
+        topologyRef.engine = topologies;
+        return async () => {
+          topologyRef.engine = undefined;
+          await topologies.stop();
         };
       });
     }

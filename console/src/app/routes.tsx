@@ -25,7 +25,10 @@ import { IncidentRulesPage } from '../features/incidentRules/IncidentRulesPage';
 import { IncidentListPage } from '../features/incidents/IncidentListPage';
 import { PermissionsPage } from '../features/permissions/PermissionsPage';
 import { ProfileSettingsPage } from '../features/profile/ProfileSettingsPage';
+import { TopologiesPage } from '../features/topology/spec/TopologiesPage';
+import { TopologySpecPage } from '../features/topology/spec/TopologySpecPage';
 import { TopologyPage } from '../features/topology/TopologyPage';
+import { PublicTopologyCardPage } from '../features/topologyCard/PublicTopologyCardPage';
 import { UsersPage } from '../features/users/UsersPage';
 import type { Feature } from './features';
 import { isViewerOnly } from './navigation';
@@ -109,6 +112,17 @@ export const routes: RouteObject[] = [
   { path: '/error', element: <BadSessionPage /> },
   { path: '/errors/:id', element: <FlowErrorPage /> },
   {
+    // The public component card, outside the shell for embedding; signed in like every page.
+    path: '/view/topology/:id',
+    element: (
+      <SessionProvider>
+        <FeatureGate feature="topology">
+          <PublicTopologyCardPage />
+        </FeatureGate>
+      </SessionProvider>
+    ),
+  },
+  {
     path: '/',
     element: (
       <SessionProvider>
@@ -148,6 +162,18 @@ export const routes: RouteObject[] = [
             title: 'Health Checks',
             feature: 'settings.health',
             element: <CanaryPage />,
+          }),
+          areaRoute({
+            path: 'topologies',
+            title: 'Topologies',
+            feature: 'settings.topology',
+            element: <TopologiesPage />,
+          }),
+          areaRoute({
+            path: 'topologies/:id',
+            title: 'Topologies',
+            feature: 'settings.topology',
+            element: <TopologySpecPage />,
           }),
           areaRoute({
             path: 'incident_rules',

@@ -34,6 +34,8 @@ interface State {
   timer?: NodeJS.Timeout;
   running?: Promise<ScrapeOutcome | undefined>;
   controller?: AbortController;
+  /** Asked to run again while running (its spec changed): once the current run ends. */
+  again?: boolean;
   /** Stops the watches of its kubernetes scrapers. */
   unwatch?: () => void;
   watchChain?: Promise<void>;
@@ -128,9 +130,7 @@ export class CatalogEngine {
       const state = this.states.get(r.id) as State;
       state.unwatch = this.watch(state);
       // New or edited: scrape at once (after any scrape still running), then on schedule.
-      void (state.running ?? Promise.resolve()).then(() => {
-        if (!this.stopped && this.states.get(r.id) === state) void this.run(state);
-      });
+      this.kick(state);
     }
     for (const [id, state] of this.states) {
       if (live.has(id)) continue;
@@ -179,6 +179,12 @@ export class CatalogEngine {
       lifetime.abort();
       for (const stop of stops) stop();
     };
+  }
+
+  /** Starts a run now, or right after the one running (never two at once). */
+  private kick(state: State): void {
+    if (state.running) state.again = true;
+    else void this.run(state);
   }
 
   private plan(state: State): void {
@@ -231,7 +237,11 @@ export class CatalogEngine {
     })().finally(() => {
       if (state.running === run) state.running = undefined;
       if (state.controller === controller) state.controller = undefined;
-      if (!this.stopped && this.states.get(state.row.id) === state) this.plan(state);
+      if (this.stopped || this.states.get(state.row.id) !== state) return;
+      if (state.again) {
+        state.again = false;
+        void this.run(state);
+      } else this.plan(state);
     });
     state.running = run;
     return run;

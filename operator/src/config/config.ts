@@ -88,6 +88,8 @@ const schema = z.object({
   healthChecks: z.enum(['on', 'off']),
   /** Run catalog scrapes (on the leader); off keeps the catalog as it is. */
   scrapers: z.enum(['on', 'off']),
+  /** Build topologies (on the leader); off keeps their components as they are. */
+  topologies: z.enum(['on', 'off']),
   /** The OS user scripts run as when Vigil is root (default vigil-runner, made on first need). */
   scriptUser: z
     .string()
@@ -124,6 +126,7 @@ const sources: Record<keyof Config, string> = {
   controllers: 'VIGIL_CONTROLLERS',
   healthChecks: 'VIGIL_HEALTH_CHECKS',
   scrapers: 'VIGIL_SCRAPERS',
+  topologies: 'VIGIL_TOPOLOGIES',
   scriptUser: 'VIGIL_SCRIPT_USER',
   scriptOutputLimit: 'VIGIL_SCRIPT_OUTPUT_LIMIT',
   trustedProxies: 'VIGIL_TRUSTED_PROXIES',
@@ -164,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, args: readonly string[]): Con
     controllers: env.VIGIL_CONTROLLERS ?? 'on',
     healthChecks: env.VIGIL_HEALTH_CHECKS ?? 'on',
     scrapers: env.VIGIL_SCRAPERS ?? 'on',
+    topologies: env.VIGIL_TOPOLOGIES ?? 'on',
     scriptUser: env.VIGIL_SCRIPT_USER || undefined,
     scriptOutputLimit: env.VIGIL_SCRIPT_OUTPUT_LIMIT || '64Ki',
     trustedProxies: env.VIGIL_TRUSTED_PROXIES ?? '',
@@ -218,6 +222,7 @@ Environment only:
   VIGIL_CONTROLLERS     on (default) or off: off serves the API without reconciling
   VIGIL_HEALTH_CHECKS   on (default) or off: off reconciles canaries but runs no checks
   VIGIL_SCRAPERS        on (default) or off: off reconciles ScrapeConfigs but scrapes nothing
+  VIGIL_TOPOLOGIES      on (default) or off: off reconciles Topologies but builds nothing
   VIGIL_SCRIPT_USER     OS user scripts run as when Vigil is root (default vigil-runner)
   VIGIL_SCRIPT_OUTPUT_LIMIT  stdout and stderr kept per script run, each (default 64Ki)
   VIGIL_TRUSTED_PROXIES  proxies whose X-Forwarded-For is believed: addresses, CIDRs, loopback,

@@ -339,6 +339,12 @@ describe('/api routes by role', () => {
       allowed: runners,
       ok: 404,
     },
+    {
+      method: 'post',
+      path: '/api/topology/00000000-0000-0000-0000-00000000c0de/build',
+      allowed: runners,
+      ok: 404,
+    },
   ];
 
   it.each(routes)('$method $path', async (route) => {

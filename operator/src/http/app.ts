@@ -18,8 +18,12 @@ import { agentRoutes } from './routes/agents.js';
 import { authRoutes } from './routes/auth.js';
 import { canaryRoutes } from './routes/canary.js';
 import { catalogRoutes } from './routes/catalog.js';
+import { snapshotRoutes } from './routes/snapshot.js';
+import { topologyRoutes } from './routes/topology.js';
 import type { HealthEngine } from '../health/engine.js';
 import type { CatalogEngine } from '../catalog/engine.js';
+import type { TopologyEngine } from '../topology/engine.js';
+import { topologyBuildRoutes } from './routes/topologyBuild.js';
 import { kubeconfigRoutes, type K8sEndpoint } from './routes/kubeconfig.js';
 import { profileRoutes } from './routes/profile.js';
 import { userRoutes } from './routes/users.js';
@@ -44,6 +48,8 @@ export interface AppDeps {
   health?: { engine?: HealthEngine };
   /** The catalog engine, once this replica leads (Scrape now needs it). */
   catalog?: { engine?: CatalogEngine };
+  /** The topology engine, once this replica leads (Build now needs it). */
+  topology?: { engine?: TopologyEngine };
 }
 
 /** Builds the whole HTTP surface without listening, so tests drive it in-process. */
@@ -57,6 +63,7 @@ export function createApp({
   watchHub,
   health = {},
   catalog = {},
+  topology = {},
 }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -103,8 +110,10 @@ export function createApp({
   api.use('/people', users.people);
   api.use('/rbac', users.rbac);
   api.use('/agent', agentRoutes(pool));
-  api.use('/canary', canaryRoutes(pool, health));
+  api.use('/canary', canaryRoutes(pool, health), topologyRoutes(pool));
+  api.use('/snapshot', snapshotRoutes(pool));
   api.use('/catalog', catalogRoutes(pool, catalog));
+  api.use('/topology', topologyBuildRoutes(pool, topology));
   api.get('/about', (_req, res) => {
     res.json({ Version: VERSION });
   });

@@ -9,45 +9,46 @@ import {
   DescriptionListTerm,
   Flex,
   Label,
-  Skeleton,
 } from '@patternfly/react-core';
 import { Link, useLocation } from 'react-router';
 import { StatusDot } from '../../components/StatusDot/StatusDot';
 import { CardActions } from './CardActions';
 import { cardWidth } from './cardSize';
-import { childPreview } from './children';
+import { childPreview, sortedChildren } from './children';
 import { ComponentIcon } from './ComponentIcon';
 import { cardBorderColor, displayName, healthLabelColor, healthOf } from './health';
-import { logsHref, topologyHref } from './links';
+import { topologyHref } from './links';
 import { headlineProperties } from './properties';
-import type { ChildComponent, TopologyComponent } from './types';
+import type { TopologyComponent } from './types';
 
 export interface ComponentCardProps {
   component: TopologyComponent;
-  /** Its children in card order; undefined while they load. */
-  childComponents: readonly ChildComponent[] | undefined;
   /** The slider's width when the user chose one; else the component's named size. */
   chosenWidth: number | undefined;
   /** The component the page is zoomed into: links down from it carry it as refererId. */
-  refererId: string | undefined;
-  /** The page's own component: its card needs no Zoom In. */
-  isCurrent?: boolean;
+  refererId?: string;
+  /**
+   * 'dashboard' links to the component and offers its actions; 'public' (/view/topology/{id},
+   * embedded in other pages) is read-only: no links, no menu.
+   */
+  variant?: 'dashboard' | 'public';
 }
 
 /** One component: name, type, health, headline properties and its children (spec 002 §2). */
 export function ComponentCard({
   component,
-  childComponents,
   chosenWidth,
   refererId,
-  isCurrent = false,
+  variant = 'dashboard',
 }: ComponentCardProps) {
   const { search } = useLocation();
+  const isPublic = variant === 'public';
   const name = displayName(component);
   const health = healthOf(component);
   const border = cardBorderColor(component);
   const href = topologyHref(component.id, search, { refererId });
   const headlines = headlineProperties(component);
+  const isCurrent = refererId === component.id;
 
   return (
     <Card
@@ -62,30 +63,41 @@ export function ComponentCard({
       }}
     >
       <CardHeader
-        actions={{
-          actions: (
-            <CardActions
-              component={component}
-              zoomInHref={isCurrent ? undefined : href}
-              logsHref={logsHref(component.id)}
-            />
-          ),
-          hasNoOffset: true,
-        }}
+        actions={
+          isPublic
+            ? undefined
+            : {
+                actions: (
+                  <CardActions component={component} zoomInHref={isCurrent ? undefined : href} />
+                ),
+                hasNoOffset: true,
+              }
+        }
       >
-        <CardTitle>{isCurrent ? name : <Link to={href}>{name}</Link>}</CardTitle>
+        <CardTitle>{isPublic || isCurrent ? name : <Link to={href}>{name}</Link>}</CardTitle>
         <Flex
           alignItems={{ default: 'alignItemsCenter' }}
           gap={{ default: 'gapSm' }}
           style={{ marginTop: 4 }}
         >
-          <TypeLink component={component} search={search} />
+          {isPublic ? (
+            <span>
+              <ComponentIcon component={component} /> {component.type}
+            </span>
+          ) : (
+            <TypeLink component={component} search={search} />
+          )}
           <Label isCompact color={healthLabelColor(component)}>
             {health}
           </Label>
         </Flex>
       </CardHeader>
       <CardBody>
+        {component.status_reason && (
+          <p style={{ marginBottom: 8 }} title="Status reason">
+            {component.status_reason}
+          </p>
+        )}
         {headlines.length > 0 && (
           <DescriptionList isCompact isHorizontal aria-label={`Properties of ${name}`}>
             {headlines.map((headline) => (
@@ -96,13 +108,7 @@ export function ComponentCard({
             ))}
           </DescriptionList>
         )}
-        <ChildList
-          parent={component}
-          parentName={name}
-          childComponents={childComponents}
-          parentHref={href}
-          search={search}
-        />
+        <ChildList parent={component} parentHref={href} search={search} isPublic={isPublic} />
       </CardBody>
     </Card>
   );
@@ -124,37 +130,35 @@ function TypeLink({ component, search }: { component: TopologyComponent; search:
 
 interface ChildListProps {
   parent: TopologyComponent;
-  parentName: string;
-  childComponents: readonly ChildComponent[] | undefined;
   parentHref: string;
   search: string;
+  isPublic: boolean;
 }
 
-function ChildList({ parent, parentName, childComponents, parentHref, search }: ChildListProps) {
-  if (childComponents === undefined) {
-    return <Skeleton width="70%" screenreaderText={`Loading the children of ${parentName}`} />;
-  }
-  if (childComponents.length === 0) return null;
-  const { shown, more } = childPreview(childComponents);
+function ChildList({ parent, parentHref, search, isPublic }: ChildListProps) {
+  const { shown, more } = childPreview(sortedChildren(parent));
+  if (shown.length === 0) return null;
   return (
     <ul
-      aria-label={`Children of ${parentName}`}
+      aria-label={`Children of ${displayName(parent)}`}
       style={{ listStyle: 'none', padding: 0, margin: '8px 0 0' }}
     >
       {shown.map((child) => (
         <li key={child.id}>
           <Flex alignItems={{ default: 'alignItemsCenter' }} gap={{ default: 'gapSm' }}>
             <StatusDot status={healthOf(child)} />
-            <Link to={topologyHref(child.id, search, { refererId: parent.id })}>
-              {displayName(child)}
-            </Link>
+            {isPublic ? (
+              <span>{displayName(child)}</span>
+            ) : (
+              <Link to={topologyHref(child.id, search, { refererId: parent.id })}>
+                {displayName(child)}
+              </Link>
+            )}
           </Flex>
         </li>
       ))}
       {more > 0 && (
-        <li>
-          <Link to={parentHref}>{`+${more} more`}</Link>
-        </li>
+        <li>{isPublic ? `+${more} more` : <Link to={parentHref}>{`+${more} more`}</Link>}</li>
       )}
     </ul>
   );

@@ -1,11 +1,7 @@
 import { Breadcrumb, BreadcrumbItem } from '@patternfly/react-core';
 import { Link, useLocation } from 'react-router';
+import type { Crumb } from './api';
 import { topologyHref } from './links';
-
-export interface Crumb {
-  id: string;
-  name: string;
-}
 
 export interface TopologyBreadcrumbProps {
   /** Root first; names fall back to ids until they load. */

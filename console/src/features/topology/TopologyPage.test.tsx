@@ -3,10 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/mockApi';
 import { renderPage } from '../../test/render';
-import { CARD_WIDTH_KEY } from './useCardWidth';
-import { component, topologyRoute, topologyRoutes } from './testData';
+import { MULTIPLE_COMPONENTS_TEXT } from './cards';
+import { UNHEALTHY_BORDER, WARNING_BORDER } from './health';
+import { component, topologyRoutes } from './testData';
 import { LOAD_ERROR_TITLE, NO_COMPONENTS_TEXT, TopologyPage } from './TopologyPage';
-import { PAGE_SIZE } from './api';
+import { CARD_WIDTH_KEY } from './useCardWidth';
+import { SORT_KEY } from './useTopologySort';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -20,31 +22,41 @@ function open(url = '/topology', routes = topologyRoutes()) {
     url,
     session: true,
   });
-  return { api, ...page };
+  const topologyCalls = () =>
+    api.callsTo('GET /api/canary/api/topology').map((c) => c.url.searchParams);
+  const lastQuery = () => topologyCalls().at(-1);
+  return { api, topologyCalls, lastQuery, ...page };
 }
 
 const card = (name: string) => screen.findByRole('article', { name });
+const cardNames = () => screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'));
 const childNames = (list: HTMLElement) =>
   within(list)
     .getAllByRole('listitem')
     .map((item) => item.textContent);
+const where = (router: { state: { location: { pathname: string; search: string } } }) =>
+  `${router.state.location.pathname}${router.state.location.search}`;
 
+/** The card's menu: the first of its name (the sidebar repeats the zoomed-in one's). */
 async function openMenu(name: string) {
-  await userEvent.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
+  const [menu] = await screen.findAllByRole('button', { name: `Actions for ${name}` });
+  if (!menu) throw new Error(`no menu for ${name}`);
+  await userEvent.click(menu);
 }
 const menuItems = () => screen.getAllByRole('menuitem').map((item) => item.textContent);
 
 describe('TopologyPage', () => {
-  it('shows the root components as cards with health, type, headlines and children', async () => {
-    const { api } = open();
+  it('reads the roots from the topology call and shows them as cards, unhealthy first', async () => {
+    const { lastQuery } = open();
     const cluster = await card('Production');
     const billing = screen.getByRole('article', { name: 'billing' });
 
-    const list = api.callsTo('GET /api/db/topology').find((c) => c.url.searchParams.has('offset'));
-    expect(list?.url.searchParams.get('parent_id')).toBe('is.null');
-    expect(list?.url.searchParams.get('hidden')).toBe('eq.false');
-    expect(list?.url.searchParams.get('deleted_at')).toBe('is.null');
-    expect(list?.headers.get('Prefer')).toContain('count=exact');
+    const query = lastQuery();
+    expect(query?.has('id')).toBe(false);
+    expect(query?.get('sortBy')).toBe('status');
+    expect(query?.get('sortOrder')).toBe('desc');
+    // Health descending: the warning card before the healthy one, whatever the server's order.
+    expect(cardNames()).toEqual(['billing', 'Production']);
 
     expect(within(cluster).getByText('healthy')).toBeInTheDocument();
     expect(within(cluster).getByText('KubernetesCluster')).toBeInTheDocument();
@@ -52,8 +64,8 @@ describe('TopologyPage', () => {
       'version1.30',
     );
     expect(cluster).not.toHaveTextContent('eu-west-1');
-    // Children sorted unhealthy first, then warning, then healthy.
-    const children = await within(cluster).findByRole('list', { name: 'Children of Production' });
+    // Children sorted unhealthy first, then warning, then healthy; links carry the parent.
+    const children = within(cluster).getByRole('list', { name: 'Children of Production' });
     expect(childNames(children)).toEqual(['payments-api', 'orders-db', 'web']);
     expect(within(children).getByRole('link', { name: 'payments-api' })).toHaveAttribute(
       'href',
@@ -61,46 +73,51 @@ describe('TopologyPage', () => {
     );
 
     // A warning card (status used when health is unset) has an orange border; the healthy none.
-    expect(within(billing).getByText('warning')).toBeInTheDocument();
     expect(billing).toHaveAttribute('data-health', 'warning');
-    expect(billing.getAttribute('style')).toContain(
-      'border: 2px solid var(--pf-t--global--color--status--warning--default)',
-    );
+    expect(billing.getAttribute('style')).toContain(`border: 2px solid ${WARNING_BORDER}`);
     expect(cluster.getAttribute('style')).not.toContain('border');
-    // The cluster asks to be large (356 px); billing gets the medium default.
+    // The cluster asks to be large (356 px); billing gets the medium default (258 px).
     expect(cluster).toHaveStyle({ width: '356px' });
     expect(billing).toHaveStyle({ width: '258px' });
+    // No sidebar without an id.
+    expect(screen.queryByRole('complementary', { name: 'Component details' })).toBeNull();
   });
 
   it('says so when no component matches', async () => {
-    const { api } = open('/topology?status=unhealthy');
+    const { lastQuery } = open('/topology?status=info');
     expect(await screen.findByText(NO_COMPONENTS_TEXT)).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
-    // The health filter falls back to status where health is unset, as the cards do.
-    expect(api.callsTo('GET /api/db/topology')[0]?.url.searchParams.get('or')).toBe(
-      '(health.in.(unhealthy),and(health.is.null,status.in.(unhealthy)))',
-    );
+    expect(lastQuery()?.get('status')).toBe('info');
   });
 
-  it('shows the error when the components cannot be read', async () => {
+  it('says so for an unknown id', async () => {
+    open('/topology/nope');
+    expect(await screen.findByText(NO_COMPONENTS_TEXT)).toBeInTheDocument();
+  });
+
+  it('shows the error when the topology cannot be read', async () => {
     open(
       '/topology',
       topologyRoutes({
         extra: {
-          'GET /api/db/topology': {
-            status: 500,
-            body: { code: 'XX000', message: 'permission denied for view topology' },
+          'GET /api/canary/api/topology': {
+            status: 400,
+            body: { error: 'bad_request', message: 'unknown sortOrder "up"' },
           },
         },
       }),
     );
     expect(await screen.findByText(LOAD_ERROR_TITLE)).toBeInTheDocument();
-    expect(screen.getByText('permission denied for view topology')).toBeInTheDocument();
+    expect(screen.getByText('unknown sortOrder "up"')).toBeInTheDocument();
   });
 
-  it('zooms into a component: breadcrumb, the component and its children by health', async () => {
-    const { api, router } = open('/topology/c-api?refererId=c-cluster');
-    const api_ = await card('payments-api');
+  it('zooms into a component: breadcrumb, its children as cards and the sidebar', async () => {
+    const { api, lastQuery, router } = open('/topology/c-api?refererId=c-cluster');
+    const pod = await card('payments-api-7d9');
+    expect(lastQuery()?.get('id')).toBe('c-api');
+    expect(pod.getAttribute('style')).toContain(`border: 2px solid ${UNHEALTHY_BORDER}`);
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(await within(breadcrumb).findByRole('link', { name: 'Production' })).toHaveAttribute(
       'href',
@@ -110,87 +127,176 @@ describe('TopologyPage', () => {
     expect(api.callsTo('GET /api/db/components')[0]?.url.searchParams.get('id')).toBe(
       'in.(c-cluster)',
     );
-    expect(within(api_).getByText('250 m')).toBeInTheDocument();
-    // The page's own card has no Zoom In.
-    await openMenu('payments-api');
-    expect(menuItems()).toEqual(['View Logs', 'Link to Incident']);
-    await userEvent.keyboard('{Escape}');
-
-    const pod = await card('payments-api-7d9');
-    expect(pod.getAttribute('style')).toContain(
-      'border: 2px solid var(--pf-t--global--color--status--danger--default)',
-    );
-    const children = api
-      .callsTo('GET /api/db/topology')
-      .find((c) => c.url.searchParams.get('parent_id') === 'eq.c-api');
-    expect(children).toBeDefined();
+    expect(screen.getByRole('complementary', { name: 'Component details' })).toBeInTheDocument();
 
     await userEvent.click(within(breadcrumb).getByRole('link', { name: 'Topology' }));
-    expect(router.state.location.pathname).toBe('/topology');
-    expect(router.state.location.search).toBe('');
+    expect(where(router)).toBe('/topology');
+  });
+
+  it('shows a leaf component as its own card, without Zoom In', async () => {
+    open('/topology/c-web');
+    const web = await card('web');
+    expect(within(web).queryByRole('link', { name: 'web' })).not.toBeInTheDocument();
+    await openMenu('web');
+    expect(menuItems()).toEqual(['View Logs', 'Link to Incident', 'Download Snapshot']);
+  });
+
+  it('warns when the answer holds several components for the id', async () => {
+    const twins = [component({ id: 'c-x', name: 'x' }), component({ id: 'c-x2', name: 'x2' })];
+    open(
+      '/topology/c-x',
+      topologyRoutes({
+        extra: { 'GET /api/canary/api/topology': { body: { components: twins } } },
+      }),
+    );
+    expect(await screen.findByText(MULTIPLE_COMPONENTS_TEXT)).toBeInTheDocument();
+    expect(await card('x')).toBeInTheDocument();
   });
 
   it('leads from the type icon to every component of that type', async () => {
-    const { router } = open('/topology/c-cluster?status=warning&team=a');
+    const { router } = open('/topology/c-cluster?status=warning&team=a&refererId=r');
     const db = await card('orders-db');
     await userEvent.click(within(db).getByRole('link', { name: 'Show all Database components' }));
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
-      '/topology?team=a&type=Database',
-    );
+    expect(where(router)).toBe('/topology?team=a&type=Database');
   });
 
-  it('filters by type at any depth, and by status from the toolbar', async () => {
-    const { api, router } = open('/topology?type=Database');
-    await card('orders-db');
-    expect(screen.getAllByRole('article')).toHaveLength(1);
-    const query = api.callsTo('GET /api/db/topology')[0]?.url.searchParams;
-    expect(query?.get('type')).toBe('eq.Database');
-    expect(query?.has('parent_id')).toBe(false);
-    await userEvent.click(screen.getByRole('button', { name: 'Remove the Database filter' }));
-    expect(router.state.location.search).toBe('');
-    expect(await card('Production')).toBeInTheDocument();
+  describe('filters', () => {
+    it('keeps the health filter in the URL and sends it to the topology call', async () => {
+      const { router, lastQuery } = open();
+      await card('Production');
+      await userEvent.click(screen.getByRole('button', { name: 'Health' }));
+      await userEvent.click(screen.getByRole('menuitem', { name: 'Include warning' }));
+      expect(where(router)).toBe('/topology?status=warning');
+      await waitFor(() => expect(lastQuery()?.get('status')).toBe('warning'));
+      await waitFor(() => expect(cardNames()).toEqual(['billing']));
+      await userEvent.click(screen.getByRole('menuitem', { name: 'Exclude healthy' }));
+      expect(router.state.location.search).toBe('?status=warning%2C%21healthy');
+    });
 
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'warning');
-    expect(router.state.location.search).toBe('?status=warning');
-    await waitFor(() =>
-      expect(screen.queryByRole('article', { name: 'Production' })).not.toBeInTheDocument(),
-    );
-    expect(screen.getByRole('article', { name: 'billing' })).toBeInTheDocument();
+    it('reads include and exclude lists of types from the URL', async () => {
+      const { lastQuery } = open('/topology?type=Service,!KubernetesCluster');
+      await card('billing');
+      expect(lastQuery()?.get('type')).toBe('Service,!KubernetesCluster');
+      await userEvent.click(screen.getByRole('button', { name: /Type/ }));
+      const cluster = screen.getByRole('option', { name: /KubernetesCluster/ });
+      expect(within(cluster).getByRole('img', { name: 'Excluded' })).toBeInTheDocument();
+      const service = screen.getByRole('option', { name: /Service/ });
+      expect(within(service).getByRole('img', { name: 'Included' })).toBeInTheDocument();
+    });
+
+    it('keeps the team and labels in the URL', async () => {
+      const { router, lastQuery } = open();
+      await card('Production');
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Team' }), 'payments');
+      expect(where(router)).toBe('/topology?team=payments');
+      await waitFor(() => expect(lastQuery()?.get('team')).toBe('payments'));
+
+      await userEvent.click(screen.getByRole('button', { name: 'Labels' }));
+      await userEvent.click(screen.getByRole('checkbox', { name: 'team=pay' }));
+      expect(new URLSearchParams(router.state.location.search).get('labels')).toBe('team=pay');
+      await userEvent.click(screen.getByRole('checkbox', { name: 'namespace=platform' }));
+      expect(new URLSearchParams(router.state.location.search).get('labels')).toBe(
+        'team=pay,namespace=platform',
+      );
+      await waitFor(() => expect(lastQuery()?.get('labels')).toBe('team=pay,namespace=platform'));
+    });
+  });
+
+  describe('sort', () => {
+    it('keeps the sort in the URL and in local storage', async () => {
+      const { router, lastQuery } = open();
+      await card('Production');
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'name');
+      expect(where(router)).toBe('/topology?sortBy=name&sortOrder=desc');
+      await waitFor(() => expect(lastQuery()?.get('sortBy')).toBe('name'));
+      await waitFor(() => expect(cardNames()).toEqual(['Production', 'billing']));
+      await userEvent.click(screen.getByRole('button', { name: 'Sorted descending' }));
+      expect(where(router)).toBe('/topology?sortBy=name&sortOrder=asc');
+      expect(JSON.parse(localStorage.getItem(SORT_KEY) ?? '{}')).toEqual({
+        sortBy: 'name',
+        sortOrder: 'asc',
+      });
+      // Back to the default, which the URL leaves out.
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'status');
+      await userEvent.click(screen.getByRole('button', { name: 'Sorted ascending' }));
+      expect(where(router)).toBe('/topology');
+    });
+
+    it('offers the headline properties as sorts', async () => {
+      open('/topology/c-cluster');
+      await card('payments-api');
+      const sortBy = screen.getByRole('combobox', { name: 'Sort by' });
+      expect(within(sortBy).getByRole('option', { name: 'Sort by cpu' })).toHaveValue('field:cpu');
+    });
+
+    it('uses the remembered sort when the URL has none', async () => {
+      localStorage.setItem(SORT_KEY, JSON.stringify({ sortBy: 'name', sortOrder: 'asc' }));
+      const { lastQuery } = open();
+      await card('Production');
+      expect(lastQuery()?.get('sortBy')).toBe('name');
+      expect(lastQuery()?.get('sortOrder')).toBe('asc');
+      expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('name');
+    });
+
+    it('orders health ascending with info and healthy first', async () => {
+      open('/topology?sortBy=status&sortOrder=asc');
+      await card('Production');
+      expect(cardNames()).toEqual(['Production', 'billing']);
+    });
+  });
+
+  describe('card width', () => {
+    it('uses the remembered width for every card and resets to the named sizes', async () => {
+      localStorage.setItem(CARD_WIDTH_KEY, '400');
+      open();
+      expect(await card('Production')).toHaveStyle({ width: '400px' });
+      expect(screen.getByRole('article', { name: 'billing' })).toHaveStyle({ width: '400px' });
+      await userEvent.click(screen.getByRole('button', { name: 'Reset card width' }));
+      expect(localStorage.getItem(CARD_WIDTH_KEY)).toBeNull();
+      expect(screen.getByRole('article', { name: 'Production' })).toHaveStyle({ width: '356px' });
+    });
+
+    it('remembers the width chosen with the slider, in steps of 2', async () => {
+      open();
+      await card('Production');
+      const thumb = screen.getByRole('slider', { name: 'Card width' });
+      expect(thumb).toHaveAttribute('aria-valuemin', '250');
+      expect(thumb).toHaveAttribute('aria-valuemax', '768');
+      thumb.focus();
+      await userEvent.keyboard('{ArrowRight}');
+      expect(localStorage.getItem(CARD_WIDTH_KEY)).toBe('260');
+      expect(screen.getByRole('article', { name: 'Production' })).toHaveStyle({ width: '260px' });
+    });
   });
 
   describe('card actions', () => {
-    it('offers View Logs, Link to Incident and Zoom In with links keeping the query', async () => {
-      const { router } = open('/topology?team=a&refererId=old');
+    it('offers View Logs, Link to Incident, Zoom In and Download Snapshot', async () => {
+      const { router } = open('/topology?team=a&refererId=old&status=healthy');
       await openMenu('Production');
-      expect(menuItems()).toEqual(['View Logs', 'Link to Incident', 'Zoom In']);
+      expect(menuItems()).toEqual([
+        'View Logs',
+        'Link to Incident',
+        'Zoom In',
+        'Download Snapshot',
+      ]);
       expect(screen.getByRole('menuitem', { name: 'View Logs' })).toHaveAttribute(
         'href',
         '/logs?topologyId=c-cluster',
       );
+      // Links keep the query except refererId and status.
       const zoom = screen.getByRole('menuitem', { name: 'Zoom In' });
       expect(zoom).toHaveAttribute('href', '/topology/c-cluster?team=a');
       await userEvent.click(zoom);
-      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
-        '/topology/c-cluster?team=a',
-      );
+      expect(where(router)).toBe('/topology/c-cluster?team=a');
     });
 
-    it('leaves View Logs out when the component has no external_id', async () => {
-      open();
-      await openMenu('billing');
-      expect(menuItems()).toEqual(['Link to Incident', 'Zoom In']);
-    });
-
-    it('leaves View Logs out when the logs feature is off', async () => {
+    it('leaves View Logs out without an external_id, or with the logs feature off', async () => {
       open('/topology', topologyRoutes({ properties: [{ name: 'logs.disable', value: 'true' }] }));
       await openMenu('Production');
-      expect(menuItems()).toEqual(['Link to Incident', 'Zoom In']);
-    });
-
-    it('hides Link to Incident without incident write', async () => {
-      open('/topology', topologyRoutes({ grants: [{ object: 'incident', action: 'read' }] }));
-      await openMenu('Production');
-      expect(menuItems()).toEqual(['View Logs', 'Zoom In']);
+      expect(menuItems()).toEqual(['Link to Incident', 'Zoom In', 'Download Snapshot']);
+      await userEvent.keyboard('{Escape}');
+      await openMenu('billing');
+      expect(menuItems()).not.toContain('View Logs');
     });
 
     it('hides Link to Incident when the incidents feature is off', async () => {
@@ -199,7 +305,13 @@ describe('TopologyPage', () => {
         topologyRoutes({ properties: [{ name: 'incidents.disable', value: 'true' }] }),
       );
       await openMenu('Production');
-      expect(menuItems()).toEqual(['View Logs', 'Zoom In']);
+      expect(menuItems()).toEqual(['View Logs', 'Zoom In', 'Download Snapshot']);
+    });
+
+    it('hides Link to Incident without incident write', async () => {
+      open('/topology', topologyRoutes({ grants: [{ object: 'incident', action: 'read' }] }));
+      await openMenu('Production');
+      expect(menuItems()).not.toContain('Link to Incident');
     });
 
     it('opens the Link to Incident dialog for the component', async () => {
@@ -211,40 +323,5 @@ describe('TopologyPage', () => {
         'Production',
       );
     });
-  });
-
-  it('loads more cards a page at a time', async () => {
-    const many = Array.from({ length: PAGE_SIZE + 3 }, (_, n) =>
-      component({
-        id: `c-${String(n).padStart(2, '0')}`,
-        name: `svc-${String(n).padStart(2, '0')}`,
-      }),
-    );
-    const { api } = open(
-      '/topology',
-      topologyRoutes({ extra: { 'GET /api/db/topology': topologyRoute(many) } }),
-    );
-    await card('svc-00');
-    expect(screen.getAllByRole('article')).toHaveLength(PAGE_SIZE);
-    expect(screen.getByText(`Showing ${PAGE_SIZE} of ${PAGE_SIZE + 3}`)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await card(`svc-${PAGE_SIZE + 2}`)).toBeInTheDocument();
-    expect(screen.getAllByRole('article')).toHaveLength(PAGE_SIZE + 3);
-    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-    const limits = api
-      .callsTo('GET /api/db/topology')
-      .filter((c) => c.url.searchParams.get('parent_id') === 'is.null')
-      .map((c) => c.url.searchParams.get('limit'));
-    expect(limits).toEqual([String(PAGE_SIZE), String(PAGE_SIZE * 2)]);
-  });
-
-  it('uses the remembered card width for every card', async () => {
-    localStorage.setItem(CARD_WIDTH_KEY, '400');
-    open();
-    expect(await card('Production')).toHaveStyle({ width: '400px' });
-    expect(screen.getByRole('article', { name: 'billing' })).toHaveStyle({ width: '400px' });
-    await userEvent.click(screen.getByRole('button', { name: 'Reset card width' }));
-    expect(localStorage.getItem(CARD_WIDTH_KEY)).toBeNull();
-    expect(screen.getByRole('article', { name: 'Production' })).toHaveStyle({ width: '356px' });
   });
 });

@@ -1,94 +1,83 @@
 import {
-  Alert,
   Button,
   EmptyState,
   EmptyStateBody,
   EmptyStateFooter,
-  Flex,
-  FlexItem,
   PageSection,
   Skeleton,
   Stack,
   StackItem,
 } from '@patternfly/react-core';
 import { ExclamationCircleIcon } from '@patternfly/react-icons';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { useSWRConfig } from 'swr';
 import { usePageHeader } from '../../app/pageHeader';
-import {
-  PAGE_SIZE,
-  errorText,
-  useChildren,
-  useComponent,
-  useComponentList,
-  useComponentNames,
-} from './api';
-import { childrenByParent } from './children';
+import { useToast } from '../../components/Toast/useToast';
+import { errorText, useCrumbs, useTopology } from './api';
+import { MULTIPLE_COMPONENTS_TEXT, dashboardCards, orderCards } from './cards';
 import { ComponentCard } from './ComponentCard';
 import { displayName } from './health';
-import { ancestorIds, parseFilters } from './links';
+import { ancestorIds } from './links';
+import { hasFilters, parseFilters, topologyParams } from './query';
+import { TopologySidebar } from './sidebar/TopologySidebar';
 import { TopologyBreadcrumb } from './TopologyBreadcrumb';
 import { TopologyToolbar } from './TopologyToolbar';
-import type { TopologyComponent } from './types';
+import type { TopologyAnswer, TopologyComponent } from './types';
 import { useCardWidth } from './useCardWidth';
+import { useTopologySort } from './useTopologySort';
 
 export const NO_COMPONENTS_TEXT = 'There are no components matching this criteria';
 export const LOAD_ERROR_TITLE = 'Could not load the topology';
 
+/** Says once per answer when more than one component came back for the id (spec 002 §8). */
+function useMultipleWarning(answer: TopologyAnswer | undefined, multiple: boolean) {
+  const { addToast } = useToast();
+  const warned = useRef<TopologyAnswer>(undefined);
+  useEffect(() => {
+    if (!answer || !multiple || warned.current === answer) return;
+    warned.current = answer;
+    addToast({ variant: 'danger', title: MULTIPLE_COMPONENTS_TEXT });
+  }, [answer, multiple, addToast]);
+}
+
+const headlineNames = (cards: readonly TopologyComponent[]) =>
+  cards.flatMap((c) =>
+    (c.properties ?? []).flatMap((p) => (p?.headline && p.name?.trim() ? [p.name.trim()] : [])),
+  );
+
 /**
- * /topology and /topology/{id} (spec 002 §2 'Topology'): the root components, or one component
- * and its direct children, as cards; filtered by `type` and `status` in the query string.
+ * /topology and /topology/{id} (spec 002 §2 'Topology'): the root components, or a component's
+ * children, as cards from GET /api/canary/api/topology; filters and sort in the query string; a
+ * sidebar of panels about the component when an id is given.
  */
 export function TopologyPage() {
   const { id } = useParams();
   const [params] = useSearchParams();
   const filters = useMemo(() => parseFilters(params), [params]);
+  const sortState = useTopologySort();
   const widthState = useCardWidth();
+  const { sort } = sortState;
+  const apiParams = useMemo(() => topologyParams(id, filters, sort), [id, filters, sort]);
+  const { answer, error, isLoading, isValidating, mutate } = useTopology(apiParams);
 
-  // 'Load more' grows the limit of this list; another level or filter starts again.
-  const listKey = JSON.stringify({ id, filters });
-  const [more, setMore] = useState({ listKey, limit: PAGE_SIZE });
-  const limit = more.listKey === listKey ? more.limit : PAGE_SIZE;
-
-  const current = useComponent(id);
-  const list = useComponentList({ parentId: id, filters, limit });
-  const cards = list.list?.rows;
-  const cardIds = useMemo(
-    () => [...(current.component ? [current.component.id] : []), ...(cards ?? []).map((c) => c.id)],
-    [current.component, cards],
+  const { current, cards, multiple } = useMemo(
+    () => dashboardCards(answer?.components ?? [], id, hasFilters(filters)),
+    [answer, id, filters],
   );
-  const children = useChildren(cardIds);
-  const grouped = useMemo(
-    () => childrenByParent(children.children?.children ?? []),
-    [children.children],
-  );
-  const childrenOf = (card: TopologyComponent) =>
-    children.children?.parentIds.has(card.id) ? (grouped.get(card.id) ?? []) : undefined;
+  const ordered = useMemo(() => orderCards(cards, sort), [cards, sort]);
+  useMultipleWarning(answer, multiple);
 
-  const ancestors = useMemo(
-    () => (current.component ? ancestorIds(current.component.path, current.component.id) : []),
-    [current.component],
-  );
-  const { names } = useComponentNames(ancestors);
+  const refererId = params.get('refererId') ?? undefined;
+  const crumbs = useCrumbs(current, refererId);
 
-  const { mutate: mutateCurrent } = current;
-  const { mutate: mutateList } = list;
-  const { mutate: mutateChildren } = children;
+  const { mutate: mutateAll } = useSWRConfig();
   const onRefresh = useCallback(() => {
-    void mutateCurrent();
-    void mutateList();
-    void mutateChildren();
-  }, [mutateCurrent, mutateList, mutateChildren]);
-  const currentName = current.component ? displayName(current.component) : undefined;
-  usePageHeader({
-    title: currentName ?? 'Topology',
-    onRefresh,
-    isLoading: current.isValidating || list.isValidating || children.isValidating,
-  });
-
-  const error = current.error ?? list.error;
-  const isLoading = current.isLoading || list.isLoading;
-  const notFound = id !== undefined && !current.isLoading && !current.error && !current.component;
+    void mutate();
+    void mutateAll((key) => Array.isArray(key) && key[0] === 'topology/panel');
+  }, [mutate, mutateAll]);
+  const currentName = current ? displayName(current) : undefined;
+  usePageHeader({ title: currentName ?? 'Topology', onRefresh, isLoading: isValidating });
 
   const body = () => {
     if (error) {
@@ -108,80 +97,54 @@ export function TopologyPage() {
         </EmptyState>
       );
     }
-    if (notFound) return <EmptyState headingLevel="h2" titleText="Component not found" />;
-    if (isLoading || !cards) return <CardSkeletons />;
-    const cardProps = { chosenWidth: widthState.width, refererId: id };
+    if (isLoading || !answer) return <CardSkeletons />;
+    if (ordered.length === 0)
+      return <EmptyState headingLevel="h2" titleText={NO_COMPONENTS_TEXT} />;
     return (
-      <Stack hasGutter>
-        {current.component && (
-          <StackItem>
-            <ComponentCard
-              component={current.component}
-              childComponents={childrenOf(current.component)}
-              isCurrent
-              {...cardProps}
-            />
-          </StackItem>
-        )}
-        {children.error && (
-          <StackItem>
-            <Alert
-              variant="warning"
-              isInline
-              title={`Could not load the child components: ${errorText(children.error)}`}
-            />
-          </StackItem>
-        )}
-        <StackItem>
-          {cards.length === 0 ? (
-            <EmptyState headingLevel="h2" titleText={NO_COMPONENTS_TEXT} />
-          ) : (
-            <section aria-label="Components" style={CARD_GRID}>
-              {cards.map((card) => (
-                <ComponentCard
-                  key={card.id}
-                  component={card}
-                  childComponents={childrenOf(card)}
-                  {...cardProps}
-                />
-              ))}
-            </section>
-          )}
-        </StackItem>
-        {list.list && cards.length < list.list.total && (
-          <StackItem>
-            <Flex alignItems={{ default: 'alignItemsCenter' }} gap={{ default: 'gapMd' }}>
-              <FlexItem>{`Showing ${cards.length} of ${list.list.total}`}</FlexItem>
-              <FlexItem>
-                <Button
-                  variant="secondary"
-                  isLoading={list.isValidating}
-                  isDisabled={list.isValidating}
-                  onClick={() => setMore({ listKey, limit: limit + PAGE_SIZE })}
-                >
-                  Load more
-                </Button>
-              </FlexItem>
-            </Flex>
-          </StackItem>
-        )}
-      </Stack>
+      <section aria-label="Components" style={CARD_GRID}>
+        {ordered.map((card) => (
+          <ComponentCard
+            key={card.id}
+            component={card}
+            chosenWidth={widthState.width}
+            refererId={id}
+          />
+        ))}
+      </section>
     );
   };
+
+  const ancestors =
+    crumbs ??
+    (current ? ancestorIds(current.path, current.id).map((a) => ({ id: a, name: a })) : []);
 
   return (
     <PageSection aria-label="Topology dashboard">
       <Stack hasGutter>
         <StackItem>
           <TopologyBreadcrumb
-            ancestors={ancestors.map((a) => ({ id: a, name: names?.[a] ?? a }))}
+            ancestors={ancestors}
             current={id === undefined ? undefined : (currentName ?? id)}
           />
         </StackItem>
         <StackItem>
-          <TopologyToolbar {...widthState} />
+          <TopologyToolbar
+            answer={answer}
+            propertyNames={headlineNames(ordered)}
+            sort={sortState}
+            width={widthState}
+          />
         </StackItem>
-        <StackItem>{body()}</StackItem>
+        <StackItem>
+          <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
+            <div style={{ flex: 1, minWidth: 0 }}>{body()}</div>
+            {id !== undefined && current && (
+              <div style={{ width: 380, flexShrink: 0 }}>
+                <TopologySidebar component={current} />
+              </div>
+            )}
+          </div>
+        </StackItem>
       </Stack>
     </PageSection>
   );

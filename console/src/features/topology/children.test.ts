@@ -1,37 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { childPreview, childrenByParent } from './children';
-import type { ChildComponent } from './types';
+import { childPreview, sortedChildren } from './children';
+import { component } from './testData';
 
-const child = (id: string, parent_id: string | null, health: string): ChildComponent => ({
-  id,
-  name: id,
-  text: null,
-  type: 'Pod',
-  icon: null,
-  status: 'healthy',
-  health,
-  parent_id,
-});
-
-describe('childrenByParent', () => {
-  it('groups children under their parent, unhealthy first', () => {
-    const groups = childrenByParent([
-      child('a', 'p1', 'healthy'),
-      child('b', 'p1', 'unhealthy'),
-      child('c', 'p2', 'healthy'),
-      child('d', 'p1', 'warning'),
-      child('orphan', null, 'unhealthy'),
-    ]);
-    expect(groups.get('p1')?.map((c) => c.id)).toEqual(['b', 'd', 'a']);
-    expect(groups.get('p2')?.map((c) => c.id)).toEqual(['c']);
-    expect([...groups.keys()]).toEqual(['p1', 'p2']);
+describe('sortedChildren', () => {
+  it('lists unhealthy children first, then warning, then healthy, by name within each', () => {
+    const parent = component({
+      id: 'p',
+      name: 'p',
+      components: [
+        component({ id: 'a', name: 'a', health: 'healthy' }),
+        component({ id: 'b', name: 'b', health: 'unhealthy' }),
+        component({ id: 'd', name: 'd', health: null, status: 'warning' }),
+        component({ id: 'c', name: 'c', health: 'unhealthy' }),
+      ],
+    });
+    expect(sortedChildren(parent).map((c) => c.id)).toEqual(['b', 'c', 'd', 'a']);
+    expect(sortedChildren({ components: null })).toEqual([]);
   });
 });
 
 describe('childPreview', () => {
   it('shows the first few and counts the rest', () => {
-    const all = ['a', 'b', 'c'].map((id) => child(id, 'p', 'healthy'));
-    expect(childPreview(all, 2)).toEqual({ shown: all.slice(0, 2), more: 1 });
+    const all = ['a', 'b', 'c'];
+    expect(childPreview(all, 2)).toEqual({ shown: ['a', 'b'], more: 1 });
     expect(childPreview(all, 5)).toEqual({ shown: all, more: 0 });
   });
 });

@@ -6,6 +6,8 @@ import {
   healthOf,
   healthRank,
   sortByHealth,
+  UNHEALTHY_BORDER,
+  WARNING_BORDER,
 } from './health';
 
 const c = (name: string, health: string | null, status = 'healthy') => ({
@@ -65,9 +67,14 @@ describe('sortByHealth', () => {
 });
 
 describe('cardBorderColor', () => {
+  it('uses PatternFly red for unhealthy and orange (not the yellow warning token) for warning', () => {
+    expect(UNHEALTHY_BORDER).toContain('--pf-t--global--border--color--status--danger--default');
+    expect(WARNING_BORDER).toContain('--pf-t--color--orange--40');
+  });
+
   it.each([
-    ['unhealthy', 'var(--pf-t--global--color--status--danger--default)'],
-    ['warning', 'var(--pf-t--global--color--status--warning--default)'],
+    ['unhealthy', UNHEALTHY_BORDER],
+    ['warning', WARNING_BORDER],
     ['healthy', undefined],
     ['unknown', undefined],
   ])('a %s card has border %s', (health, expected) => {

@@ -38,13 +38,20 @@ export function sortByHealth<T extends HealthSource & Pick<TopologyComponent, 'n
   );
 }
 
-/** Spec 002: an unhealthy card has a red border, a warning card an orange one; others none. */
+/**
+ * Spec 002: an unhealthy card has a red border (PatternFly's danger colour), a warning card an
+ * orange one (PatternFly's orange: its status warning token is yellow); others none.
+ */
+export const UNHEALTHY_BORDER =
+  'var(--pf-t--global--border--color--status--danger--default, #b1380b)';
+export const WARNING_BORDER = 'var(--pf-t--color--orange--40, #f5921b)';
+
 export function cardBorderColor(component: HealthSource): string | undefined {
   switch (healthOf(component)) {
     case 'unhealthy':
-      return 'var(--pf-t--global--color--status--danger--default)';
+      return UNHEALTHY_BORDER;
     case 'warning':
-      return 'var(--pf-t--global--color--status--warning--default)';
+      return WARNING_BORDER;
     default:
       return undefined;
   }

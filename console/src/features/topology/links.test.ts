@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ancestorIds, logsHref, parseFilters, topologyHref } from './links';
+import { ancestorIds, checkHref, logsHref, topologyHref, topologySpecHref } from './links';
 
 describe('topologyHref', () => {
   it('keeps the query parameters except refererId and status', () => {
@@ -32,16 +32,10 @@ describe('logsHref', () => {
   });
 });
 
-describe('parseFilters', () => {
-  it('reads a comma list of types and one known status', () => {
-    expect(parseFilters('?type=Pod,%20Node,Pod&status=Unhealthy')).toEqual({
-      types: ['Pod', 'Node'],
-      status: 'unhealthy',
-    });
-  });
-
-  it('ignores an unknown status and an empty type', () => {
-    expect(parseFilters('?type=&status=info')).toEqual({ types: [], status: undefined });
+describe('panel links', () => {
+  it('encode the ids they carry', () => {
+    expect(checkHref('a&b')).toBe('/health?checkId=a%26b');
+    expect(topologySpecHref('t/1')).toBe('/settings/topologies/t%2F1');
   });
 });
 

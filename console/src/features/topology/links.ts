@@ -1,5 +1,3 @@
-import { STATUS_FILTERS, type StatusFilter, type TopologyFilters } from './types';
-
 /**
  * Query parameters a topology link does not carry over (spec 002 §2): the referer belongs to the
  * page being left, and a health filter chosen for one level would hide most of the next.
@@ -36,24 +34,6 @@ export function logsHref(componentId: string): string {
   return `/logs?${new URLSearchParams({ topologyId: componentId }).toString()}`;
 }
 
-function isStatusFilter(value: string): value is StatusFilter {
-  return (STATUS_FILTERS as readonly string[]).includes(value);
-}
-
-/**
- * The filters in the query string: `type` (a comma list, as the topology query takes it) and
- * `status` (healthy, unhealthy or warning; anything else shows every health).
- */
-export function parseFilters(search: string | URLSearchParams): TopologyFilters {
-  const params = new URLSearchParams(search);
-  const types = (params.get('type') ?? '')
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
-  const status = params.get('status')?.trim().toLowerCase() ?? '';
-  return { types: [...new Set(types)], status: isStatusFilter(status) ? status : undefined };
-}
-
 /** The breadcrumb's ancestors: the ids in `path`, root first, without blanks or the component. */
 export function ancestorIds(path: string | null | undefined, selfId: string): string[] {
   const ids = (path ?? '')
@@ -62,3 +42,18 @@ export function ancestorIds(path: string | null | undefined, selfId: string): st
     .filter((id) => id && id !== selfId);
   return [...new Set(ids)];
 }
+
+/** The Checks panel's link: the Health page with the check's drawer open. */
+export const checkHref = (checkId: string) =>
+  `/health?${new URLSearchParams({ checkId }).toString()}`;
+
+/** The topology spec editor's list (spec 001 'Spec editors'). */
+export const TOPOLOGIES_PATH = '/settings/topologies';
+
+/** The Details panel's link to the Topology resource the component was built from. */
+export const topologySpecHref = (topologyId: string) =>
+  `${TOPOLOGIES_PATH}/${encodeURIComponent(topologyId)}`;
+
+export const catalogHref = (configId: string) => `/catalog/${encodeURIComponent(configId)}`;
+export const playbookRunHref = (runId: string) => `/playbooks/runs/${encodeURIComponent(runId)}`;
+export const teamHref = (teamId: string) => `/settings/teams/${encodeURIComponent(teamId)}`;

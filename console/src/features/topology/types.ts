@@ -1,9 +1,9 @@
 /**
- * Rows of the `topology` view (datamodel.md: all `components` columns plus logs, checks, ...),
- * narrowed to the columns the dashboard selects.
+ * The answer of GET /api/canary/api/topology (docs/api/topology.md). Empty values are left out
+ * of the answer, so nearly every field is optional.
  */
 
-/** One entry of `components.properties` (datamodel.md §2.2). */
+/** One entry of a component's `properties`. */
 export interface ComponentProperty {
   name?: string | null;
   label?: string | null;
@@ -13,37 +13,53 @@ export interface ComponentProperty {
   headline?: boolean | null;
 }
 
-/** A component as a card shows it. */
+/** Counts by health, and open incidents and insights by type and severity. */
+export interface ComponentSummary {
+  healthy?: number;
+  unhealthy?: number;
+  warning?: number;
+  info?: number;
+  incidents?: Record<string, Record<string, number>>;
+  insights?: Record<string, Record<string, number>>;
+  checks?: Record<string, number>;
+}
+
+/** A component with its descendants (`components`), as the topology call gives it. */
 export interface TopologyComponent {
   id: string;
   name: string;
-  text: string | null;
-  type: string | null;
-  icon: string | null;
-  /** NOT NULL; the older health-ish column (healthy, unhealthy, warning, info, unknown). */
-  status: string;
-  /** The newer health column; the card prefers it and falls back to `status`. */
-  health: string | null;
-  external_id: string | null;
-  parent_id: string | null;
+  topology_id?: string | null;
+  text?: string | null;
+  type?: string | null;
+  icon?: string | null;
+  /** The older health-ish column (healthy, unhealthy, warning, info, unknown). */
+  status?: string | null;
+  /** The newer health column; cards prefer it and fall back to `status`. */
+  health?: string | null;
+  status_reason?: string | null;
+  description?: string | null;
+  owner?: string | null;
+  labels?: Record<string, string> | null;
+  properties?: ComponentProperty[] | null;
+  parent_id?: string | null;
   /** Dot-separated ids of the ancestors, root first. */
-  path: string | null;
-  properties: ComponentProperty[] | null;
+  path?: string | null;
+  external_id?: string | null;
+  summary?: ComponentSummary | null;
+  team_names?: string[] | null;
+  logs?: { name?: string }[] | null;
+  /** The child components, each with its own. */
+  components?: TopologyComponent[] | null;
+  is_leaf?: boolean | null;
+  created_at?: string | null;
+  updated_at?: string | null;
 }
 
-/** A child listed inside its parent's card. */
-export type ChildComponent = Pick<
-  TopologyComponent,
-  'id' | 'name' | 'text' | 'type' | 'icon' | 'status' | 'health' | 'parent_id'
->;
-
-/** The dashboard's filters, read from the query string (spec 002 §2 'Topology'). */
-export interface TopologyFilters {
-  /** Component types; empty means every type. */
-  types: string[];
-  /** One health to show; undefined means every health. */
-  status: StatusFilter | undefined;
+export interface TopologyAnswer {
+  components?: TopologyComponent[];
+  healthStatuses?: string[];
+  teams?: string[];
+  types?: string[];
+  /** Label keys and the values components hold. */
+  tags?: Record<string, string[]>;
 }
-
-export const STATUS_FILTERS = ['healthy', 'unhealthy', 'warning'] as const;
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
