@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signIn } from './support/browser.js';
 import { dbApi } from './support/dbApi.js';
+import { runPlaybook } from './support/playbookRuns.js';
 import { seedWorkload, startFakeKubeApi, type FakeKubeApi } from './support/fakeKubeApi.js';
 import { api, startVigil, type VigilProcess } from './support/server.js';
 
@@ -194,16 +195,16 @@ beforeAll(async () => {
   const playbook = await insert('playbooks', {
     name: 'restart-web',
     title: 'Restart web',
-    spec: { actions: [] },
+    spec: {
+      configs: [{ id: ids.manifest }],
+      actions: [{ name: 'restart', exec: { script: 'echo restarted' } }],
+    },
     source: 'UI',
   });
-  await db.post('playbook_runs', {
-    playbook_id: playbook,
-    config_id: ids.manifest,
-    status: 'completed',
-    start_time: new Date(Date.now() - 65_000).toISOString(),
-    end_time: new Date(Date.now() - 5_000).toISOString(),
-  });
+  // A finished run, started the way the console starts one.
+  expect((await runPlaybook(vigil.url, { id: playbook, config_id: ids.manifest })).status).toBe(
+    'completed',
+  );
 
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   page = await context.newPage();
@@ -298,9 +299,9 @@ describe('the catalog, walked in a browser', () => {
 
   it("shows the item's six tabs with their counts", async () => {
     await page.getByRole('main').getByRole('heading', { level: 1, name: 'web' }).waitFor();
-    // The badges come from config_detail's summary: the edit, the insight, the manual link, the
-    // check and the playbook run.
-    await expect.poll(() => badge('Changes')).toBe('Changes 1');
+    // The badges come from config_detail's summary: the edit and the playbook run's own three
+    // changes (scheduled, started, completed), the insight, the manual link, the check and the run.
+    await expect.poll(() => badge('Changes')).toBe('Changes 4');
     expect(await badge('Config')).toBe('Config');
     expect(await badge('Insights')).toBe('Insights 1');
     expect(await badge('Relationships')).toBe('Relationships 1');

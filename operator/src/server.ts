@@ -18,6 +18,8 @@ import { RUNNERS } from './health/runners/index.js';
 import { canaryStatusWriter } from './health/statusWriter.js';
 import { CatalogEngine } from './catalog/engine.js';
 import { TopologyEngine } from './topology/engine.js';
+import { PlaybookEngine } from './playbooks/engine.js';
+import { ACTIONS } from './playbooks/actions/index.js';
 import { statusWriter } from './controllers/statusWriter.js';
 import { kindByName, type KindDescriptor } from '@vigil/crds';
 import { createApp } from './http/app.js';
@@ -170,6 +172,22 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
           topologyRef.engine = undefined;
           await topologies.stop();
         };
+      });
+    }
+    // Playbooks: due runs executed, event and schedule triggers followed.
+    if (config.playbooks === 'on') {
+      controllers.whenLeading(async () => {
+        const playbooks = new PlaybookEngine({
+          pool,
+          log: log.child({ component: 'playbooks' }),
+          actions: ACTIONS,
+          sandbox,
+          mode: kc ? 'cluster' : 'embedded',
+          publicUrl: () =>
+            config.publicUrl ?? `http://localhost:${(server.address() as AddressInfo).port}`,
+        });
+        await playbooks.start();
+        return () => playbooks.stop();
       });
     }
     // Incident rules and the definition-of-done automation.

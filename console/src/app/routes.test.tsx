@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -83,6 +83,23 @@ describe('routes', () => {
     expect(
       await screen.findByText('There is no page at /settings/permissions.'),
     ).toBeInTheDocument();
+  });
+
+  it('serves the playbooks area: the list, the runs, and a playbook by id', async () => {
+    const readPlaybooks: Grant[] = [
+      { object: 'playbooks', action: 'read' },
+      { object: 'playbook_runs', action: 'read' },
+    ];
+    const extra = {
+      'GET /api/db/playbooks': { body: [] },
+      'GET /api/db/playbook_names': { body: [] },
+      'GET /api/db/playbook_runs': { body: [], headers: { 'Content-Range': '*/0' } },
+    };
+    open('/playbooks/runs', extra, ['viewer'], readPlaybooks);
+    expect(await screen.findByRole('grid', { name: 'Playbook runs' })).toBeInTheDocument();
+    cleanup();
+    open('/playbooks/pb-unknown', extra, ['viewer'], readPlaybooks);
+    expect(await screen.findByText('No resources found')).toBeInTheDocument();
   });
 
   it('still says other settings areas are not built yet', async () => {

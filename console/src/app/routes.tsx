@@ -24,6 +24,7 @@ import { IncidentRulePage } from '../features/incidentRules/IncidentRulePage';
 import { IncidentRulesPage } from '../features/incidentRules/IncidentRulesPage';
 import { IncidentListPage } from '../features/incidents/IncidentListPage';
 import { PermissionsPage } from '../features/permissions/PermissionsPage';
+import { playbookRoutes } from '../features/playbooks/routes';
 import { ProfileSettingsPage } from '../features/profile/ProfileSettingsPage';
 import { TopologiesPage } from '../features/topology/spec/TopologiesPage';
 import { TopologySpecPage } from '../features/topology/spec/TopologySpecPage';
@@ -93,7 +94,7 @@ const AREAS: AreaRoute[] = [
   },
   { path: 'catalog/*', title: 'Catalog', feature: 'config' },
   { path: 'logs', title: 'Logs', feature: 'logs' },
-  { path: 'playbooks/*', title: 'Playbooks', feature: 'playbooks' },
+  ...playbookRoutes,
   { path: 'agents', title: 'Agents', feature: 'agents' },
   { path: 'notifications', title: 'Notifications' },
   { path: 'profile-settings', title: 'Your Profile', element: <ProfileSettingsPage /> },

@@ -93,6 +93,10 @@ export const playbookSpec = z
     // No schema default: upstream reads it from the playbook.run.timeout property (30m).
     timeout: str().describe('Maximum run time; default 30m.'),
     on: playbookOn.optional(),
+    // YAML 1.1 (kubectl's parser) reads an unquoted `on:` key as the boolean true, so kubectl
+    // sends `spec.on` as `spec["true"]`. Accepted here (a real API server would otherwise prune
+    // it) and read as `on` by Vigil.
+    true: playbookOn.optional().describe('The on: key as kubectl sends it unquoted; read as on.'),
     runsOn: strings().describe('Agents that may run it; empty means this instance.'),
     templatesOn: str().describe('host (default) or agent.'),
     env: envVars(),
@@ -123,7 +127,7 @@ export const playbookSpec = z
     });
     const approvers = spec.approval?.approvers;
     const hasApprovers = Boolean(approvers?.people?.length || approvers?.teams?.length);
-    if (spec.on?.schedule?.length && hasApprovers) {
+    if ((spec.on ?? spec.true)?.schedule?.length && hasApprovers) {
       invalidIssue(ctx, ['approval'], 'approvers', 'scheduled playbooks may not have approvers');
     }
   }, EVEN_IF_INVALID);

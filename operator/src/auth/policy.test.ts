@@ -8,6 +8,8 @@ import {
   heldRoles,
   holdsRole,
   holdsRule,
+  mayActOnSome,
+  mayReachSome,
   OBJECTS,
   ROLES,
   rowScope,
@@ -254,6 +256,18 @@ describe('object-scoped Permissions', () => {
     expect(can(s, 'playbooks', 'run', [playbook, prodConfig])).toBe(true);
     expect(can(s, 'playbooks', 'run', [playbook, devConfig])).toBe(false);
     expect(can(s, 'playbooks', 'run', [playbook])).toBe(false);
+    // Such a rule lets the request past the first refusal (each run is then decided as above),
+    // though no single kind's rows are reachable through it alone.
+    const kinds = ['playbook', 'config'] as const;
+    expect(mayReachSome(s, 'playbooks', 'run', kinds)).toBe(false);
+    expect(mayActOnSome(s, 'playbooks', 'run', kinds)).toBe(true);
+    expect(mayActOnSome(s, 'playbooks', 'approve', kinds)).toBe(false);
+    expect(mayActOnSome({ roles: ['viewer'] }, 'playbooks', 'run', kinds)).toBe(false);
+    const globalDeny = {
+      ...s,
+      rules: [...s.rules, { action: 'run', deny: true, object: 'playbooks' }],
+    };
+    expect(mayActOnSome(globalDeny, 'playbooks', 'run', kinds)).toBe(false);
   });
 
   it('computes row scopes: all minus denies, or only allows', () => {

@@ -371,6 +371,34 @@ export function mayReachSome(
   return kinds.some((k) => rowScope(subject, object, action, k) !== undefined);
 }
 
+/**
+ * Like mayReachSome, but also counting Permissions that name several kinds at once (a playbook
+ * on prod configs): for routes that decide per playbook and resource afterwards, so the first
+ * refusal only stops someone no Permission could ever let through.
+ */
+export function mayActOnSome(
+  subject: Subject,
+  object: PolicyObject,
+  action: Action,
+  kinds: readonly ScopeKind[],
+): boolean {
+  if (mayReachSome(subject, object, action, kinds)) return true;
+  const rules = subject.rules ?? [];
+  const global = decide(
+    { roles: subject.roles, rules: rules.filter((r) => !r.scope) },
+    object,
+    action,
+  );
+  if (!global.allowed && global.rule?.deny) return false;
+  return rules.some(
+    (r) =>
+      r.scope &&
+      !r.deny &&
+      covers(r, action) &&
+      (Object.keys(r.scope) as ScopeKind[]).some((k) => RESOURCE_OBJECT[k] === object),
+  );
+}
+
 // ---- Bounded delegation: nobody grants more than they hold ---------------------------------
 
 function objectsNamed(rule: PermissionRule): PolicyObject[] {

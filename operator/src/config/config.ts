@@ -90,6 +90,8 @@ const schema = z.object({
   scrapers: z.enum(['on', 'off']),
   /** Build topologies (on the leader); off keeps their components as they are. */
   topologies: z.enum(['on', 'off']),
+  /** Run playbooks and their triggers (on the leader); off keeps runs waiting. */
+  playbooks: z.enum(['on', 'off']),
   /** The OS user scripts run as when Vigil is root (default vigil-runner, made on first need). */
   scriptUser: z
     .string()
@@ -127,6 +129,7 @@ const sources: Record<keyof Config, string> = {
   healthChecks: 'VIGIL_HEALTH_CHECKS',
   scrapers: 'VIGIL_SCRAPERS',
   topologies: 'VIGIL_TOPOLOGIES',
+  playbooks: 'VIGIL_PLAYBOOKS',
   scriptUser: 'VIGIL_SCRIPT_USER',
   scriptOutputLimit: 'VIGIL_SCRIPT_OUTPUT_LIMIT',
   trustedProxies: 'VIGIL_TRUSTED_PROXIES',
@@ -168,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, args: readonly string[]): Con
     healthChecks: env.VIGIL_HEALTH_CHECKS ?? 'on',
     scrapers: env.VIGIL_SCRAPERS ?? 'on',
     topologies: env.VIGIL_TOPOLOGIES ?? 'on',
+    playbooks: env.VIGIL_PLAYBOOKS ?? 'on',
     scriptUser: env.VIGIL_SCRIPT_USER || undefined,
     scriptOutputLimit: env.VIGIL_SCRIPT_OUTPUT_LIMIT || '64Ki',
     trustedProxies: env.VIGIL_TRUSTED_PROXIES ?? '',
@@ -223,6 +227,7 @@ Environment only:
   VIGIL_HEALTH_CHECKS   on (default) or off: off reconciles canaries but runs no checks
   VIGIL_SCRAPERS        on (default) or off: off reconciles ScrapeConfigs but scrapes nothing
   VIGIL_TOPOLOGIES      on (default) or off: off reconciles Topologies but builds nothing
+  VIGIL_PLAYBOOKS       on (default) or off: off accepts runs but starts none (they wait)
   VIGIL_SCRIPT_USER     OS user scripts run as when Vigil is root (default vigil-runner)
   VIGIL_SCRIPT_OUTPUT_LIMIT  stdout and stderr kept per script run, each (default 64Ki)
   VIGIL_TRUSTED_PROXIES  proxies whose X-Forwarded-For is believed: addresses, CIDRs, loopback,

@@ -413,7 +413,8 @@ describe('health', () => {
     expect(changed.last_transition_time.getTime()).toBeGreaterThan(past.getTime());
   });
 
-  it('folds new results into the rollups and the check, and enqueues the transition', async () => {
+  it('folds new results into the rollups and the check, and publishes the transition to subscribers', async () => {
+    await q(`INSERT INTO event_subscriptions (consumer, event) VALUES ('test', 'check.failed')`);
     const { check } = await canaryWithCheck('rolled');
     await q(
       `INSERT INTO check_statuses (check_id, time, status, duration, message) VALUES
@@ -436,7 +437,8 @@ describe('health', () => {
       latest_duration: 300,
     });
     const events = await q(`SELECT name FROM event_queue WHERE properties ->> 'id' = $1`, [check]);
-    expect(events).toEqual([{ name: 'check.failed' }]);
+    expect(events).toEqual([{ name: 'test:check.failed' }]);
+    await q(`DELETE FROM event_subscriptions WHERE consumer = 'test'`);
   });
 
   it('check_summary takes uptime and latency from the hourly rollup of the last hour', async () => {

@@ -13,10 +13,13 @@ import { createApp } from './app.js';
  * exposure fails the first test.
  */
 const INTERNAL = [
+  // artifact bytes: downloaded through /api/playbook/artifacts/:id, which checks the run's playbook
+  'artifact_contents',
   'access_tokens',
   'auth_tokens',
   'config_scraper_state',
   'credentials',
+  'event_subscriptions',
   'person_roles',
   'recovery_codes',
   'resource_events',
@@ -281,6 +284,7 @@ describe('/api routes by role', () => {
   const everyone = ROLES;
   const admins: readonly Role[] = ['admin'];
   const runners: readonly Role[] = ['admin', 'editor', 'commander', 'responder'];
+  const editors: readonly Role[] = ['admin', 'editor'];
   const routes: {
     method: 'get' | 'post' | 'put' | 'delete';
     path: string;
@@ -346,6 +350,24 @@ describe('/api routes by role', () => {
       ok: 404,
     },
   ];
+
+  const nothing = '00000000-0000-0000-0000-00000000c0de';
+  routes.push(
+    { method: 'get', path: `/api/playbook/list?config_id=${nothing}`, allowed: everyone, ok: 404 },
+    {
+      method: 'post',
+      path: `/api/playbook/${nothing}/params`,
+      body: {},
+      allowed: everyone,
+      ok: 404,
+    },
+    { method: 'post', path: '/api/playbook/run', body: { id: nothing }, allowed: runners, ok: 404 },
+    { method: 'get', path: `/api/playbook/run/${nothing}`, allowed: everyone, ok: 404 },
+    { method: 'post', path: `/api/playbook/run/${nothing}/rerun`, allowed: runners, ok: 404 },
+    { method: 'post', path: `/api/playbook/run/approve/${nothing}`, allowed: editors, ok: 404 },
+    { method: 'post', path: `/api/playbook/run/cancel/${nothing}`, allowed: editors, ok: 404 },
+    { method: 'get', path: `/api/playbook/artifacts/${nothing}`, allowed: everyone, ok: 404 },
+  );
 
   it.each(routes)('$method $path', async (route) => {
     expect((await request(app)[route.method](route.path).send(route.body)).status).toBe(401);

@@ -24,6 +24,9 @@ import type { HealthEngine } from '../health/engine.js';
 import type { CatalogEngine } from '../catalog/engine.js';
 import type { TopologyEngine } from '../topology/engine.js';
 import { topologyBuildRoutes } from './routes/topologyBuild.js';
+import { playbookRoutes } from './routes/playbooks.js';
+import { playbookArtifactRoutes } from './routes/playbookArtifacts.js';
+import { playbookWebhookRoutes } from './routes/playbookWebhook.js';
 import { kubeconfigRoutes, type K8sEndpoint } from './routes/kubeconfig.js';
 import { profileRoutes } from './routes/profile.js';
 import { userRoutes } from './routes/users.js';
@@ -114,6 +117,7 @@ export function createApp({
   api.use('/snapshot', snapshotRoutes(pool));
   api.use('/catalog', catalogRoutes(pool, catalog));
   api.use('/topology', topologyBuildRoutes(pool, topology));
+  api.use('/playbook', playbookArtifactRoutes(pool), playbookRoutes(pool));
   api.get('/about', (_req, res) => {
     res.json({ Version: VERSION });
   });
@@ -122,6 +126,8 @@ export function createApp({
   api.use('/kubeconfig', kubeconfigRoutes(pool, publicUrl, config.k8sEndpoint));
   api.use(apiNotFound);
   app.use('/api', api);
+  // Webhooks authenticate with their own credentials (the playbook's on.webhook), not a session.
+  app.use('/playbook/webhook', playbookWebhookRoutes(pool));
   // The Kubernetes-compatible API for Vigil's kinds; the downloaded kubeconfig points here.
   const hub = watchHub ?? new WatchHub(pool, k8sProvider.kinds, log);
   app.locals.stopWatches = () => hub.stop();

@@ -56,9 +56,16 @@ const rules: [RegExp, PolicyObject, Partial<Exposure>?][] = [
   [/^evidences$/, 'evidences'],
   [/^(comments|comment_responders)$/, 'comments'],
   [/^responders$/, 'responder'],
-  [/^(playbooks|playbook_approvals)$/, 'playbooks'],
-  [/^(playbook_names|playbooks_for_agent)$/, 'playbooks', { readOnly: true }],
-  [/^(playbook_runs|playbook_run_actions|playbook_action_agent_data|artifacts)$/, 'playbook_runs'],
+  [/^playbooks$/, 'playbooks'],
+  [/^(playbook_names|playbooks_for_agent|playbook_approvals)$/, 'playbooks', { readOnly: true }],
+  // Runs, their actions and approvals are written only by /api/playbook (which checks
+  // parameters, approvers and playbook:run over the playbook and its resource) and the engine:
+  // a row inserted here would start a run, or approve one, past those checks.
+  [
+    /^(playbook_runs|playbook_run_actions|playbook_action_agent_data|artifacts)$/,
+    'playbook_runs',
+    { readOnly: true },
+  ],
   // Who someone is: read by everyone, written by admins (or a Permission on people).
   [/^people$/, 'database', { writeObject: 'identities' }],
   [/^(teams|team_members)$/, 'database'],

@@ -285,6 +285,39 @@ describe.each(modes)('sandbox (%s)', (mode) => {
     expect(fs.existsSync(out.stdout.trim())).toBe(false);
   });
 
+  it('reads back the files collect names, never a link, a FIFO or a file above the size cap', async () => {
+    const out = await run(
+      [
+        'mkdir -p out/sub',
+        'echo a > out/a.txt',
+        'echo b > out/sub/b.txt',
+        'echo c > c.log',
+        `ln -s ${dataDir}/postgres.password out/link.txt`,
+        `ln -s ${dataDir} out/data`,
+        'mkfifo out/pipe.txt',
+        'head -c $((10 * 1024 * 1024 + 1)) /dev/zero > out/big.txt',
+        'pwd',
+      ].join('\n'),
+      { collect: ['out/**/*.txt', 'c.log', '../etc/passwd', 'out/data/*', 'missing.txt'] },
+    );
+    expect(out.exitCode).toBe(0);
+    expect(fs.existsSync(out.stdout.trim())).toBe(false);
+    expect(out.collected?.map((f) => [f.path, f.content.toString()])).toEqual([
+      ['c.log', 'c\n'],
+      ['out/a.txt', 'a\n'],
+      ['out/sub/b.txt', 'b\n'],
+    ]);
+    expect(out.notCollected).toEqual([
+      "../etc/passwd: not a path inside the script's directory",
+      'missing.txt: no such file',
+      'out/big.txt: larger than 10 MiB',
+      'out/link.txt: a symbolic link, not a file',
+      'out/pipe.txt: not a regular file',
+      'out/data/*: no file matches',
+    ]);
+    for (const secret of Object.values(secrets)) expect(JSON.stringify(out)).not.toContain(secret);
+  });
+
   it('reports a program that does not exist', async () => {
     const out = await sandbox.run({
       command: '/no/such/interpreter',

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { collectFiles, type CollectedFile } from './collect.js';
 import { CappedOutput, DEFAULT_OUTPUT_LIMIT } from './output.js';
 import { killQuietly, listProcesses } from './processes.js';
 import { resolveScriptUser, type ScriptUser } from './scriptUser.js';
@@ -68,6 +69,11 @@ export interface RunRequest {
    * check stores per result): a scraper reads whole inventories from stdout.
    */
   outputLimit?: number;
+  /**
+   * Globs (relative to the run's directory) of files to read back before the directory is
+   * removed: a playbook's exec artifacts. Capped in number and size (collect.ts).
+   */
+  collect?: string[];
 }
 
 export interface RunOutcome {
@@ -81,6 +87,9 @@ export interface RunOutcome {
   stopped?: 'timeout' | 'cancelled';
   /** The program could not be started (not found, not executable, no user to run it as). */
   error?: Error;
+  /** With `collect`: the files found, and a sentence per file or pattern left out. */
+  collected?: CollectedFile[];
+  notCollected?: string[];
 }
 
 export const isRoot = () => process.getuid?.() === 0;
@@ -278,7 +287,17 @@ export class Sandbox {
       }
       const env = { PATH: SAFE_PATH, HOME: dir, TMPDIR: dir, ...req.env };
       if (!findExecutable(req.command, env.PATH, dir)) return failed(notFound(req.command));
-      return await this.launch(iso, req, dir, env);
+      const outcome = await this.launch(iso, req, dir, env);
+      if (req.collect?.length) {
+        try {
+          const { files, skipped } = collectFiles(dir, req.collect, uid);
+          outcome.collected = files;
+          outcome.notCollected = skipped;
+        } catch (error) {
+          outcome.notCollected = [`the files could not be read: ${(error as Error).message}`];
+        }
+      }
+      return outcome;
     } catch (error) {
       return failed(error as Error); // no room for the directory, spawn refused (EPERM), …
     } finally {

@@ -168,6 +168,9 @@ describe('building a topology', () => {
 
 describe('health', () => {
   it('turns a component and its ancestors unhealthy when a linked check fails, with an event', async () => {
+    await db.pool.query(
+      `INSERT INTO event_subscriptions (consumer, event) VALUES ('test', 'component.unhealthy')`,
+    );
     const id = await topology('payments', {
       components: [
         {
@@ -218,7 +221,7 @@ describe('health', () => {
       status_reason: 'gateway is unhealthy',
     });
     const events = await db.pool.query(
-      `SELECT count(*)::int AS n FROM event_queue WHERE name = 'component.unhealthy'`,
+      `SELECT count(*)::int AS n FROM event_queue WHERE name = 'test:component.unhealthy'`,
     );
     expect(events.rows[0].n).toBeGreaterThanOrEqual(3);
   });

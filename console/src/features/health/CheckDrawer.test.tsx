@@ -346,16 +346,17 @@ describe('CheckDrawer', () => {
     ).toHaveAttribute('href', '/settings/canaries/canary-c2');
   });
 
-  it('offers playbooks to writers of playbook_runs and opens the chosen one', async () => {
+  it('offers the playbooks that run on the check to writers of playbook_runs', async () => {
     const api = mockApi(
       drawerRoutes(
         {
-          'GET /api/db/playbooks': {
+          'GET /api/playbook/list': {
             body: [
               { id: 'p1', name: 'restart', title: 'Restart deployment' },
               { id: 'p2', name: 'scale', title: null },
             ],
           },
+          'POST /api/playbook/p1/params': { body: { params: [] } },
         },
         ['editor'],
         PLAYBOOK_WRITER,
@@ -366,11 +367,12 @@ describe('CheckDrawer', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Playbooks' }));
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((i) => i.textContent)).toEqual(['Restart deployment', 'scale']);
-    const query = api.callsTo('GET /api/db/playbooks')[0]?.url.searchParams;
-    expect(query?.get('select')).toBe('id,name,title');
-    expect(query?.get('deleted_at')).toBe('is.null');
+    expect(api.callsTo('GET /api/playbook/list')[0]?.url.searchParams.get('check_id')).toBe('c2');
+    // The chosen playbook opens the launch form for this check.
     await userEvent.click(screen.getByRole('menuitem', { name: 'Restart deployment' }));
-    expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/playbooks/p1?check_id=c2');
+    const dialog = await screen.findByRole('dialog', { name: 'Run Playbook' });
+    expect(await within(dialog).findByText('No parameters for this playbook.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/playbook/p1/params')[0]?.body).toEqual({ check_id: 'c2' });
   });
 
   it('hides the Playbooks menu without write on playbook_runs', async () => {
@@ -378,7 +380,7 @@ describe('CheckDrawer', () => {
     open();
     const panel = await drawer();
     expect(within(panel).queryByRole('button', { name: 'Playbooks' })).not.toBeInTheDocument();
-    expect(api.callsTo('GET /api/db/playbooks')).toHaveLength(0);
+    expect(api.callsTo('GET /api/playbook/list')).toHaveLength(0);
   });
 
   it('offers Link to Incident to an admin who may write incidents, and opens the dialog', async () => {

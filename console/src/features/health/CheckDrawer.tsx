@@ -9,16 +9,12 @@ import {
   DrawerHead,
   DrawerPanelBody,
   DrawerPanelContent,
-  Dropdown,
-  DropdownItem,
-  DropdownList,
   Flex,
   FlexItem,
   FormSelect,
   FormSelectOption,
   Label,
   LabelGroup,
-  MenuToggle,
   Skeleton,
   Tab,
   TabTitleText,
@@ -27,7 +23,7 @@ import {
 } from '@patternfly/react-core';
 import { useMemo, useState } from 'react';
 
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { hasGrant } from '../../app/access';
 import { useSession } from '../../app/session';
 import { CodeView } from '../../components/CodeView/CodeView';
@@ -35,7 +31,8 @@ import { StatusDot } from '../../components/StatusDot/StatusDot';
 import { useToast } from '../../components/Toast/useToast';
 import { formatDateTime, formatDuration } from '../../lib/format';
 import { LinkToIncidentButton, checkEvidence, useCanLinkToIncident } from '../incidents';
-import { errorText, runCheck, useCheckDetail, usePlaybooks } from './api';
+import { PlaybooksMenu } from '../playbooks/launch/PlaybooksMenu';
+import { errorText, runCheck, useCheckDetail } from './api';
 import { CheckGraph } from './CheckGraph';
 import { CheckHistory } from './CheckHistory';
 import { CheckRelationships } from './CheckRelationships';
@@ -113,43 +110,6 @@ function CheckFields({ check }: { check: CheckSummary }) {
   );
 }
 
-function PlaybooksMenu({ checkId }: { checkId: string }) {
-  const [open, setOpen] = useState(false);
-  const navigate = useNavigate();
-  const { playbooks, error, isLoading } = usePlaybooks(true);
-  return (
-    <Dropdown
-      isOpen={open}
-      onOpenChange={setOpen}
-      onSelect={() => setOpen(false)}
-      toggle={(ref) => (
-        <MenuToggle ref={ref} isExpanded={open} onClick={() => setOpen((o) => !o)}>
-          Playbooks
-        </MenuToggle>
-      )}
-      popperProps={{ position: 'right' }}
-    >
-      <DropdownList>
-        {isLoading && <DropdownItem isDisabled>Loading...</DropdownItem>}
-        {error && <DropdownItem isDisabled>{errorText(error)}</DropdownItem>}
-        {playbooks?.length === 0 && <DropdownItem isDisabled>No playbooks</DropdownItem>}
-        {playbooks?.map((p) => (
-          <DropdownItem
-            key={p.id}
-            onClick={() =>
-              navigate(
-                `/playbooks/${encodeURIComponent(p.id)}?check_id=${encodeURIComponent(checkId)}`,
-              )
-            }
-          >
-            {p.title || p.name}
-          </DropdownItem>
-        ))}
-      </DropdownList>
-    </Dropdown>
-  );
-}
-
 function RunNowButton({ checkId, onRan }: { checkId: string; onRan: () => void }) {
   const { addToast } = useToast();
   const [running, setRunning] = useState(false);
@@ -215,7 +175,7 @@ function DrawerFooter({
       )}
       {hasGrant(whoami, 'playbook_runs', 'write') && (
         <ActionListItem>
-          <PlaybooksMenu checkId={checkId} />
+          <PlaybooksMenu resource={{ kind: 'check', id: checkId }} />
         </ActionListItem>
       )}
       {canLink && (

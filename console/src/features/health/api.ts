@@ -1,12 +1,10 @@
 import { useCallback, useRef } from 'react';
 import useSWR from 'swr';
-import { db } from '../../api/db';
 import { ApiError, request } from '../../api/fetcher';
 import type { ApiRange } from './healthTimeRange';
 import type {
   CheckDetail,
   GraphResponse,
-  PlaybookItem,
   RunResult,
   StatusesResponse,
   SummaryResponse,
@@ -127,20 +125,4 @@ export function useCheckGraph(id: string, range: ApiRange, refreshKey: number) {
 
 export function runCheck(id: string): Promise<RunResult> {
   return request<RunResult>(`${BASE}/run/check/${encodeURIComponent(id)}`, { method: 'POST' });
-}
-
-async function fetchPlaybooks(): Promise<PlaybookItem[]> {
-  const { data } = await db
-    .from('playbooks')
-    .select('id,name,title')
-    .is('deleted_at', null)
-    .throwOnError()
-    .overrideTypes<PlaybookItem[], { merge: false }>();
-  return data;
-}
-
-/** Playbooks for the drawer's menu; only fetched for users who may run them. */
-export function usePlaybooks(enabled: boolean) {
-  const { data, error, isLoading } = useSWR(enabled ? 'health/playbooks' : null, fetchPlaybooks);
-  return { playbooks: data, error: error as Error | undefined, isLoading };
 }

@@ -121,9 +121,3 @@ export interface RunResult {
   message?: string | null;
   error?: string | null;
 }
-
-export interface PlaybookItem {
-  id: string;
-  name: string;
-  title?: string | null;
-}

@@ -86,4 +86,17 @@ describe('topologyParams', () => {
       topologyParams(undefined, { ...filters, type: '', team: '' }, DEFAULT_SORT).toString(),
     ).toBe('sortBy=status&sortOrder=desc');
   });
+
+  it('flattens /topology?type=X so every component of the type is shown, not only roots', () => {
+    const filters = { type: 'Service', status: '', team: '', labels: '' };
+    expect(topologyParams(undefined, filters, DEFAULT_SORT).get('flatten')).toBe('true');
+    expect(
+      topologyParams(undefined, { ...filters, type: '!Service,Pod' }, DEFAULT_SORT).get('flatten'),
+    ).toBe('true');
+    // Only excluding keeps the tree, as does a component's page (its children are judged).
+    expect(
+      topologyParams(undefined, { ...filters, type: '!Service' }, DEFAULT_SORT).has('flatten'),
+    ).toBe(false);
+    expect(topologyParams('c-1', filters, DEFAULT_SORT).has('flatten')).toBe(false);
+  });
 });

@@ -126,7 +126,14 @@ export const parseLabels = (raw: string) => [
 
 export const formatLabels = (labels: readonly string[]) => labels.join(',');
 
-/** The parameters of GET /api/canary/api/topology for the page. */
+/** True when a type list includes a type (rather than only excluding some). */
+const includesType = (raw: string) => splitList(raw).some((v) => !v.startsWith('!'));
+
+/**
+ * The parameters of GET /api/canary/api/topology for the page. `/topology?type=X` (the type
+ * icon's link, spec 002 §2, and the Type filter) shows every component of that type: without an
+ * id the call would judge only the roots, so the answer is flattened.
+ */
 export function topologyParams(
   id: string | undefined,
   filters: TopologyFilters,
@@ -137,5 +144,6 @@ export function topologyParams(
   for (const key of FILTER_KEYS) if (filters[key]) params.set(key, filters[key]);
   params.set('sortBy', sort.sortBy);
   params.set('sortOrder', sort.sortOrder);
+  if (!id && includesType(filters.type)) params.set('flatten', 'true');
   return params;
 }

@@ -103,11 +103,21 @@ export function scrapeConfigOutcome(id: string, s: Spec): Outcome {
   return schedule.note ? { message: schedule.note } : {};
 }
 
+/**
+ * kubectl's YAML 1.1 parser reads an unquoted `on:` key as the boolean true and sends it as
+ * `"true"`; the playbook stores it as `on`, as written.
+ */
+export function playbookSpecAsWritten(s: Spec): Spec {
+  if (!('true' in s)) return s;
+  const { true: on, ...rest } = s;
+  return rest.on === undefined ? { ...rest, on } : rest;
+}
+
 /** Playbook -> playbooks. */
 export const playbookReconciler = (): Reconciler => ({
   kind: kind('Playbook'),
   async apply(db, obj) {
-    const s = spec(obj);
+    const s = playbookSpecAsWritten(spec(obj));
     await db.query(
       `INSERT INTO playbooks (id, namespace, name, title, icon, description, category, spec, source)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'KubernetesCRD')

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../../test/mockApi';
+import type { Grant } from '../../../api/session';
+import { mockApi, sessionRoutes } from '../../../test/mockApi';
 import { renderPage } from '../../../test/render';
 import { CONFIG_ID } from '../testData';
 import type { ConfigPlaybookRun } from './api';
@@ -34,15 +36,21 @@ const RUNS: ConfigPlaybookRun[] = [
   },
 ];
 
+const RUNNER: Grant[] = [{ object: 'playbook_runs', action: 'write' }];
+const open = () =>
+  renderPage(<PlaybooksTab configId={CONFIG_ID} />, {
+    path: '/catalog/:id/playbooks',
+    url: `/catalog/${CONFIG_ID}/playbooks`,
+    session: true,
+  });
+
 describe('PlaybooksTab', () => {
   it("lists the config's runs with status, playbook and times, 200 a page", async () => {
     const api = mockApi({
+      ...sessionRoutes(),
       'GET /api/db/playbook_runs': { body: RUNS, headers: { 'Content-Range': '0-1/2' } },
     });
-    renderPage(<PlaybooksTab configId={CONFIG_ID} />, {
-      path: '/catalog/:id/playbooks',
-      url: `/catalog/${CONFIG_ID}/playbooks`,
-    });
+    open();
     const table = within(await screen.findByRole('grid', { name: 'Playbook runs' }));
     expect(await table.findByRole('link', { name: 'Restart pod' })).toHaveAttribute(
       'href',
@@ -66,8 +74,31 @@ describe('PlaybooksTab', () => {
   });
 
   it('says so when the config has no runs', async () => {
-    mockApi({ 'GET /api/db/playbook_runs': { body: [], headers: { 'Content-Range': '*/0' } } });
-    renderPage(<PlaybooksTab configId={CONFIG_ID} />, { path: '/x' });
+    mockApi({
+      ...sessionRoutes(),
+      'GET /api/db/playbook_runs': { body: [], headers: { 'Content-Range': '*/0' } },
+    });
+    open();
     expect(await screen.findByText('No playbook runs')).toBeInTheDocument();
+    // Without write on playbook runs there is nothing to run.
+    expect(screen.queryByRole('button', { name: 'Run Playbook' })).not.toBeInTheDocument();
+  });
+
+  it('runs a playbook against the config from its Run Playbook menu', async () => {
+    const api = mockApi({
+      ...sessionRoutes(RUNNER),
+      'GET /api/db/playbook_runs': { body: [], headers: { 'Content-Range': '*/0' } },
+      'GET /api/playbook/list': { body: [{ id: 'p1', name: 'restart-pod', title: 'Restart pod' }] },
+      'POST /api/playbook/p1/params': { body: { params: [] } },
+    });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Run Playbook' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Restart pod' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Run Playbook' });
+    expect(await within(dialog).findByText('No parameters for this playbook.')).toBeInTheDocument();
+    expect(api.callsTo('GET /api/playbook/list')[0]?.url.searchParams.get('config_id')).toBe(
+      CONFIG_ID,
+    );
+    expect(api.callsTo('POST /api/playbook/p1/params')[0]?.body).toEqual({ config_id: CONFIG_ID });
   });
 });

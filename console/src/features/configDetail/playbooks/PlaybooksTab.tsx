@@ -5,6 +5,7 @@ import { DataTable, type DataTableColumn } from '../../../components/DataTable/D
 import { Pagination } from '../../../components/Pagination/Pagination';
 import { TimeAgo } from '../../../components/TimeAgo/TimeAgo';
 import { formatDuration } from '../../../lib/format';
+import { PlaybooksMenu } from '../../playbooks/launch/PlaybooksMenu';
 import { RUNS_PAGE_SIZE, useConfigRuns, type ConfigPlaybookRun } from './api';
 import { RunStatusLabel } from './RunStatusLabel';
 
@@ -38,6 +39,9 @@ export function PlaybooksTab({ configId }: { configId: string }) {
   return (
     <Card isCompact>
       <CardBody>
+        <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <PlaybooksMenu resource={{ kind: 'config', id: configId }} label="Run Playbook" />
+        </div>
         {error && <Alert variant="danger" isInline title={error.message} />}
         <DataTable
           tableId={`config-playbook-runs-${configId}`}

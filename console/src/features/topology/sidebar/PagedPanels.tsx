@@ -5,6 +5,7 @@ import { TimeAgo } from '../../../components/TimeAgo/TimeAgo';
 import { RunStatusLabel } from '../../configDetail/playbooks/RunStatusLabel';
 import { isNearBottom } from '../../configDetail/insights/scroll';
 import { SeverityLabel } from '../../configDetail/SeverityLabel';
+import { PlaybooksMenu } from '../../playbooks/launch/PlaybooksMenu';
 import { catalogHref, playbookRunHref } from '../links';
 import { fetchInsights, fetchRuns, usePagedPanelRows } from './panelsApi';
 import { Grow, PanelRows } from './PanelRows';
@@ -59,26 +60,29 @@ function ScrollPager({
 export function PlaybooksPanel({ componentId }: { componentId: string }) {
   const runs = usePagedPanelRows('runs', componentId, fetchRuns);
   return (
-    <ScrollPager label="Playbook runs list" paged={runs}>
-      <PanelRows
-        label="Playbook runs"
-        rows={runs.isLoading ? undefined : runs.rows}
-        error={runs.error}
-        isLoading={runs.isLoading}
-        rowKey={(r) => r.id}
-        renderRow={(r) => (
-          <>
-            <Grow>
-              <Link to={playbookRunHref(r.id)}>
-                {r.playbooks?.title || r.playbooks?.name || r.id}
-              </Link>
-            </Grow>
-            <RunStatusLabel status={r.status} />
-            <TimeAgo at={r.start_time ?? r.created_at} />
-          </>
-        )}
-      />
-    </ScrollPager>
+    <>
+      <PlaybooksMenu resource={{ kind: 'component', id: componentId }} label="Run Playbook" />
+      <ScrollPager label="Playbook runs list" paged={runs}>
+        <PanelRows
+          label="Playbook runs"
+          rows={runs.isLoading ? undefined : runs.rows}
+          error={runs.error}
+          isLoading={runs.isLoading}
+          rowKey={(r) => r.id}
+          renderRow={(r) => (
+            <>
+              <Grow>
+                <Link to={playbookRunHref(r.id)}>
+                  {r.playbooks?.title || r.playbooks?.name || r.id}
+                </Link>
+              </Grow>
+              <RunStatusLabel status={r.status} />
+              <TimeAgo at={r.start_time ?? r.created_at} />
+            </>
+          )}
+        />
+      </ScrollPager>
+    </>
   );
 }
 

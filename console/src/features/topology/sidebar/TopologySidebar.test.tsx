@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/mockApi';
 import { renderPage } from '../../../test/render';
-import { topologyRoutes } from '../testData';
+import { INCIDENT_WRITER, topologyRoutes } from '../testData';
 import { TopologyPage } from '../TopologyPage';
 import { PANEL_PAGE_SIZE } from './panelsApi';
 import { panelRoutes, run } from './testData';
@@ -184,6 +184,40 @@ describe('TopologySidebar', () => {
       '50',
     );
     expect(within(playbooks).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('Playbooks: runs a playbook against the component for writers of playbook runs', async () => {
+    const api = open(
+      {
+        grants: [...INCIDENT_WRITER, { object: 'playbook_runs', action: 'write' }],
+        extra: {
+          'GET /api/playbook/list': { body: [{ id: 'p1', name: 'restart', title: 'Restart' }] },
+          'POST /api/playbook/p1/params': { body: { params: [] } },
+        },
+      },
+      panelRoutes([]),
+    );
+    await sidebar();
+    const playbooks = await openPanel('Playbooks');
+    await userEvent.click(within(playbooks).getByRole('button', { name: 'Run Playbook' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Restart' }));
+    expect(await screen.findByRole('dialog', { name: 'Run Playbook' })).toBeInTheDocument();
+    expect(api.callsTo('GET /api/playbook/list')[0]?.url.searchParams.get('component_id')).toBe(
+      'c-cluster',
+    );
+    expect(api.callsTo('POST /api/playbook/p1/params')[0]?.body).toEqual({
+      component_id: 'c-cluster',
+    });
+  });
+
+  it('Playbooks: no Run Playbook menu without write on playbook runs', async () => {
+    open();
+    await sidebar();
+    const playbooks = await openPanel('Playbooks');
+    await within(playbooks).findByRole('link', { name: 'Restart 0' });
+    expect(
+      within(playbooks).queryByRole('button', { name: 'Run Playbook' }),
+    ).not.toBeInTheDocument();
   });
 
   it('Teams: the owning teams, linked to their settings', async () => {
