@@ -31,6 +31,7 @@ bench:
 	npm run bench:health
 	npm run bench:catalog
 	npm run bench:topology
+	npm run bench:playbooks
 
 clean:
 	rm -rf crds/dist operator/dist console/dist

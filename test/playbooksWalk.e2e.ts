@@ -199,9 +199,9 @@ describe('a playbook, walked in a browser', () => {
       page.getByRole('region', { name: `Output of ${name}` }).getByRole('region', {
         name: 'stdout',
       });
-    await expect.poll(async () => (await stdoutOf('report').textContent())?.trim()).toBe(
-      'stdoutdone',
-    );
+    await expect
+      .poll(async () => (await stdoutOf('report').textContent())?.trim())
+      .toBe('stdoutdone');
 
     await action('scale').click();
     expect(await action('scale').getAttribute('aria-pressed')).toBe('true');
@@ -235,7 +235,8 @@ describe('a playbook, walked in a browser', () => {
   }, 60_000);
 
   it('lists the run on /playbooks/runs with its playbook and config, and on the config', async () => {
-    await page.getByRole('link', { name: 'Playbook Runs' }).first().click();
+    // The crumb back to the run list.
+    await main().getByRole('link', { name: 'Playbook Runs', exact: true }).click();
     await page.waitForURL(`${vigil.url}/playbooks/runs`);
     const runs = page.getByRole('grid', { name: 'Playbook runs' });
     const row = runs.getByRole('row').filter({ hasText: TITLE });
@@ -245,9 +246,9 @@ describe('a playbook, walked in a browser', () => {
     // The config's name leads to the config, where the run is listed too.
     await row.getByRole('link', { name: CONFIG }).click();
     await page.waitForURL(`**/catalog/${ids.config}`);
-    await expect.poll(() => page.getByRole('tab', { name: /^Playbooks/ }).textContent()).toBe(
-      'Playbooks 1',
-    );
+    await expect
+      .poll(() => page.getByRole('tab', { name: /^Playbooks/ }).textContent())
+      .toBe('Playbooks 1');
     await page.getByRole('tab', { name: /^Playbooks/ }).click();
     const onConfig = page.getByRole('grid', { name: 'Playbook runs' });
     await onConfig.getByRole('link', { name: TITLE }).waitFor();

@@ -33,6 +33,11 @@ const EXPECTED: Record<string, { type: string; plural: string; name: string }> =
     plural: 'playbooks',
     name: 'restart-deployment',
   },
+  'notificationrule.yaml': {
+    type: 'notificationrule.mission-control.flanksource.com',
+    plural: 'notificationrules',
+    name: 'http-check-failures',
+  },
   'notification.yaml': {
     type: 'notification.mission-control.flanksource.com',
     plural: 'notifications',
@@ -82,6 +87,18 @@ describe('config/samples', () => {
       const r = k.run(['get', o.plural, '-A']);
       expect(r.stderr).toBe('');
       expect(r.stdout).toMatch(new RegExp(`^default\\s+${o.name}\\s`, 'm'));
+    }
+  });
+
+  it('makes both notification rules Ready, whichever of rule and playbook came first', async () => {
+    for (const resource of [
+      'notificationrule/http-check-failures',
+      'notification/restart-unhealthy-deployments',
+    ]) {
+      const jsonpath = 'jsonpath={.status.conditions[?(@.type=="Ready")].status}';
+      await expect
+        .poll(() => k.run(['get', resource, '-o', jsonpath]).stdout, { timeout: 30_000 })
+        .toBe('True');
     }
   });
 

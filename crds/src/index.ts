@@ -7,6 +7,7 @@ export type {
   KindName,
   KindOf,
   Notification,
+  NotificationRule,
   Permission,
   Playbook,
   Resource,
@@ -23,8 +24,10 @@ export type { ScrapeConfigSpec, ScrapeConfigStatus } from './kinds/scrapeconfig.
 export { PARAMETER_TYPES, playbookKind, playbookSpec, playbookStatus } from './kinds/playbook.js';
 export type { PlaybookSpec, PlaybookStatus } from './kinds/playbook.js';
 export {
+  NOTIFICATION_KINDS,
   RECIPIENT_FIELDS,
   notificationKind,
+  notificationRuleKind,
   notificationSpec,
   notificationStatus,
 } from './kinds/notification.js';

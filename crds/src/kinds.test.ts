@@ -16,13 +16,30 @@ describe('kind descriptors', () => {
     expect(kindByName('Pod')).toBeUndefined();
   });
 
-  it('serves notification rules under the upstream kind and accepts our name for it', () => {
+  it('serves notification rules as two real kinds with one schema', () => {
+    const rule = kindByName('NotificationRule');
     const notification = kindByName('Notification');
-    expect(notification?.plural).toBe('notifications');
-    expect(kindByName('NotificationRule')).toBe(notification);
-    expect(kindByResource('mission-control.flanksource.com', 'notificationrules')).toBe(
-      notification,
-    );
+    expect(rule).toMatchObject({
+      plural: 'notificationrules',
+      singular: 'notificationrule',
+      listKind: 'NotificationRuleList',
+      shortNames: ['nr'],
+      aliases: [],
+    });
+    expect(notification).toMatchObject({
+      plural: 'notifications',
+      singular: 'notification',
+      listKind: 'NotificationList',
+      aliases: [],
+    });
+    expect(rule?.spec).toBe(notification?.spec);
+    expect(rule?.status).toBe(notification?.status);
+    expect(rule?.policyObject).toBe(notification?.policyObject);
+    const group = 'mission-control.flanksource.com';
+    for (const name of ['notificationrules', 'notificationrule', 'nr'])
+      expect(kindByResource(group, name)).toBe(rule);
+    for (const name of ['notifications', 'notification', 'notif'])
+      expect(kindByResource(group, name)).toBe(notification);
   });
 
   it('has unique plurals per group and unique short names', () => {

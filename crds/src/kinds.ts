@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import type { KindDescriptor } from './descriptor.js';
 import { canaryKind } from './kinds/canary.js';
-import { notificationKind } from './kinds/notification.js';
+import { notificationKind, notificationRuleKind } from './kinds/notification.js';
 import { permissionKind } from './kinds/permission.js';
 import { playbookKind } from './kinds/playbook.js';
 import { scrapeConfigKind } from './kinds/scrapeconfig.js';
@@ -18,13 +18,22 @@ export const KINDS: readonly [
   typeof topologyKind,
   typeof scrapeConfigKind,
   typeof playbookKind,
+  typeof notificationRuleKind,
   typeof notificationKind,
   typeof permissionKind,
-] = [canaryKind, topologyKind, scrapeConfigKind, playbookKind, notificationKind, permissionKind];
+] = [
+  canaryKind,
+  topologyKind,
+  scrapeConfigKind,
+  playbookKind,
+  notificationRuleKind,
+  notificationKind,
+  permissionKind,
+];
 
 type AnyKind = (typeof KINDS)[number];
 export type KindName = AnyKind['kind'];
-/** Other accepted spellings, e.g. NotificationRule for Notification. */
+/** Other accepted spellings of a kind's name (none today). */
 export type KindAlias = AnyKind['aliases'][number];
 
 /** The descriptor type for a kind name or alias. */
@@ -53,10 +62,11 @@ export type Canary = ResourceOf<'Canary'>;
 export type Topology = ResourceOf<'Topology'>;
 export type ScrapeConfig = ResourceOf<'ScrapeConfig'>;
 export type Playbook = ResourceOf<'Playbook'>;
+export type NotificationRule = ResourceOf<'NotificationRule'>;
 export type Notification = ResourceOf<'Notification'>;
 export type Permission = ResourceOf<'Permission'>;
 
-/** By kind name or alias ("NotificationRule" finds Notification). */
+/** By kind name or alias. */
 export function kindByName(kind: string): KindDescriptor | undefined {
   return KINDS.find((k) => k.kind === kind || (k.aliases as readonly string[]).includes(kind));
 }

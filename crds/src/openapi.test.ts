@@ -235,12 +235,49 @@ describe('crdManifest', () => {
     });
   });
 
-  it('keeps the upstream kind for notifications', () => {
-    const rule = kindByName('NotificationRule');
-    if (!rule) throw new Error('NotificationRule');
-    const crd = crdManifest(rule) as { metadata: { name: string }; spec: { names: object } };
-    expect(crd.metadata.name).toBe('notifications.mission-control.flanksource.com');
-    expect(crd.spec.names).toMatchObject({ kind: 'Notification', singular: 'notification' });
+  it('generates a CRD for each notification kind, with the same schema', () => {
+    const crdOf = (kind: string) => {
+      const k = kindByName(kind);
+      if (!k) throw new Error(kind);
+      return crdManifest(k) as {
+        metadata: { name: string };
+        spec: {
+          names: object;
+          versions: {
+            schema: {
+              openAPIV3Schema: {
+                properties: { spec: { properties: unknown }; status: { properties: unknown } };
+              };
+            };
+          }[];
+        };
+      };
+    };
+    const rule = crdOf('NotificationRule');
+    const notification = crdOf('Notification');
+    expect(rule.metadata.name).toBe('notificationrules.mission-control.flanksource.com');
+    expect(rule.spec.names).toEqual({
+      kind: 'NotificationRule',
+      listKind: 'NotificationRuleList',
+      plural: 'notificationrules',
+      singular: 'notificationrule',
+      shortNames: ['nr'],
+      categories: ['vigil'],
+    });
+    expect(notification.metadata.name).toBe('notifications.mission-control.flanksource.com');
+    expect(notification.spec.names).toEqual({
+      kind: 'Notification',
+      listKind: 'NotificationList',
+      plural: 'notifications',
+      singular: 'notification',
+      shortNames: ['notif'],
+      categories: ['vigil'],
+    });
+    const [ruleSchema, notificationSchema] = [rule, notification].map(
+      (crd) => crd.spec.versions[0]?.schema.openAPIV3Schema.properties,
+    );
+    expect(ruleSchema?.spec.properties).toEqual(notificationSchema?.spec.properties);
+    expect(ruleSchema?.status.properties).toEqual(notificationSchema?.status.properties);
   });
 
   it('stays small enough for client-side kubectl apply (256 KiB last-applied annotation)', () => {

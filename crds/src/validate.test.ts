@@ -263,7 +263,7 @@ describe('validate', () => {
           reason: 'FieldValueNotSupported',
           message:
             'Unsupported value: "Pod": supported values: "Canary", "Topology", "ScrapeConfig", ' +
-            '"Playbook", "Notification", "NotificationRule", "Permission"',
+            '"Playbook", "NotificationRule", "Notification", "Permission"',
         },
       ],
     });

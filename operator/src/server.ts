@@ -19,6 +19,7 @@ import { canaryStatusWriter } from './health/statusWriter.js';
 import { CatalogEngine } from './catalog/engine.js';
 import { TopologyEngine } from './topology/engine.js';
 import { PlaybookEngine } from './playbooks/engine.js';
+import { NotificationEngine } from './notifications/engine.js';
 import { ACTIONS } from './playbooks/actions/index.js';
 import { statusWriter } from './controllers/statusWriter.js';
 import { kindByName, type KindDescriptor } from '@vigil/crds';
@@ -183,11 +184,27 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
           actions: ACTIONS,
           sandbox,
           mode: kc ? 'cluster' : 'embedded',
+          ...(kc ? { kubeconfig: kc } : {}),
+          notifyEndpoints: config.notifyEndpoints,
           publicUrl: () =>
             config.publicUrl ?? `http://localhost:${(server.address() as AddressInfo).port}`,
         });
         await playbooks.start();
         return () => playbooks.stop();
+      });
+    }
+    // Notifications: events decided against the rules, sends made, retried and recorded.
+    if (config.notifications === 'on') {
+      controllers.whenLeading(async () => {
+        const notifications = new NotificationEngine({
+          pool,
+          log: log.child({ component: 'notifications' }),
+          baseUrl: config.publicUrl ?? `http://localhost:${(server.address() as AddressInfo).port}`,
+          smtpUrl: config.smtpUrl,
+          endpoints: config.notifyEndpoints,
+        });
+        await notifications.start();
+        return () => notifications.stop();
       });
     }
     // Incident rules and the definition-of-done automation.

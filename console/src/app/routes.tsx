@@ -23,6 +23,7 @@ import { IncidentDetailPage } from '../features/incidentDetail/IncidentDetailPag
 import { IncidentRulePage } from '../features/incidentRules/IncidentRulePage';
 import { IncidentRulesPage } from '../features/incidentRules/IncidentRulesPage';
 import { IncidentListPage } from '../features/incidents/IncidentListPage';
+import { notificationRoutes } from '../features/notifications/routes';
 import { PermissionsPage } from '../features/permissions/PermissionsPage';
 import { playbookRoutes } from '../features/playbooks/routes';
 import { ProfileSettingsPage } from '../features/profile/ProfileSettingsPage';
@@ -96,7 +97,7 @@ const AREAS: AreaRoute[] = [
   { path: 'logs', title: 'Logs', feature: 'logs' },
   ...playbookRoutes,
   { path: 'agents', title: 'Agents', feature: 'agents' },
-  { path: 'notifications', title: 'Notifications' },
+  ...notificationRoutes,
   { path: 'profile-settings', title: 'Your Profile', element: <ProfileSettingsPage /> },
 ];
 

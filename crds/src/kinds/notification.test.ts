@@ -15,16 +15,23 @@ const spec = {
   to: { connection: 'connection://slack/alerts' },
 };
 
-describe('Notification (notification rule)', () => {
-  it('accepts an upstream manifest, under either kind name', () => {
-    for (const kind of ['Notification', 'NotificationRule']) {
-      for (const asked of ['Notification', 'NotificationRule'] as const) {
-        const result = validate(asked, notification(spec, kind));
-        if (!result.ok) throw new Error(JSON.stringify(result.causes));
-        expect(result.value.kind).toBe('Notification');
-        expect(result.warnings).toEqual([]);
-      }
+describe('NotificationRule and Notification (notification rules)', () => {
+  it('accepts the same manifest under either kind, each keeping its own kind', () => {
+    for (const kind of ['Notification', 'NotificationRule'] as const) {
+      const result = validate(kind, notification(spec, kind));
+      if (!result.ok) throw new Error(JSON.stringify(result.causes));
+      expect(result.value.kind).toBe(kind);
+      expect(result.warnings).toEqual([]);
     }
+  });
+
+  it('does not take one kind for the other', () => {
+    const result = validate('Notification', notification(spec, 'NotificationRule'));
+    expect(result.ok).toBe(false);
+    if (!result.ok)
+      expect(result.causes).toContainEqual(
+        expect.objectContaining({ field: 'kind', reason: 'FieldValueNotSupported' }),
+      );
   });
 
   it('accepts grouping, inhibitions, fallback and every recipient form', () => {
@@ -92,8 +99,10 @@ describe('Notification (notification rule)', () => {
       { field: 'spec.inhibitions[0].direction', reason: 'FieldValueNotSupported' },
     ],
   ])('rejects %s', (_name, body, cause) => {
-    const result = validate('Notification', notification(body));
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.causes).toContainEqual(expect.objectContaining(cause));
+    for (const kind of ['Notification', 'NotificationRule'] as const) {
+      const result = validate(kind, notification(body, kind));
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.causes).toContainEqual(expect.objectContaining(cause));
+    }
   });
 });

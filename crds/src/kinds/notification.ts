@@ -1,10 +1,16 @@
 /**
- * Notification (mission-control.flanksource.com/v1), which our console calls a notification rule
- * (crds.md §5). The CRD keeps the upstream kind so existing manifests apply unchanged;
- * "NotificationRule" is accepted as an alias wherever a kind name is given.
+ * Notification rules (crds.md §5), served as two real kinds of mission-control.flanksource.com/v1
+ * with one schema (ADR 0005): `NotificationRule`, the product's own name, and `Notification`,
+ * upstream's, so existing manifests apply unchanged. Both become rows of the same table.
  */
 import { z } from 'zod';
-import { AGE_COLUMN, CATEGORIES, READY_COLUMNS, type TypedKindDescriptor } from '../descriptor.js';
+import {
+  AGE_COLUMN,
+  CATEGORIES,
+  READY_COLUMNS,
+  type PrinterColumn,
+  type TypedKindDescriptor,
+} from '../descriptor.js';
 import { httpConnectionFields } from './shared/connections.js';
 import { EVEN_IF_INVALID, invalidIssue, requiredIssue } from './shared/issues.js';
 import { baseStatusShape, timestamp } from './shared/status.js';
@@ -94,54 +100,79 @@ export const notificationStatus = z.object({
   sent: int(),
   failed: int(),
   pending: int(),
-  status: str(),
-  error: str(),
+  status: str().describe('ok, failing (the last send failed) or error (the rule has an error).'),
+  error: str().describe("The rule's last send error."),
   lastSent: timestamp().optional(),
   lastFailed: timestamp().optional(),
 });
 
-export const notificationKind: TypedKindDescriptor<
-  'Notification',
-  typeof notificationSpec,
-  typeof notificationStatus,
-  'NotificationRule'
-> = {
-  kind: 'Notification',
-  listKind: 'NotificationList',
-  aliases: ['NotificationRule'],
+const printerColumns = [
+  {
+    name: 'Events',
+    type: 'string',
+    jsonPath: '.spec.events',
+    description: 'Events that trigger it.',
+    priority: 1,
+  },
+  { name: 'Sent', type: 'integer', jsonPath: '.status.sent', description: 'Sent so far.' },
+  { name: 'Failed', type: 'integer', jsonPath: '.status.failed', description: 'Failed sends.' },
+  {
+    name: 'Last Sent',
+    type: 'date',
+    jsonPath: '.status.lastSent',
+    description: 'Time of the last send.',
+    priority: 1,
+  },
+  ...READY_COLUMNS,
+  AGE_COLUMN,
+] as const satisfies readonly PrinterColumn[];
+
+/** What the two kinds share: group, schema, columns and the RBAC object. */
+const common = {
+  aliases: [],
   group: 'mission-control.flanksource.com',
   version: 'v1',
-  plural: 'notifications',
-  singular: 'notification',
-  // `kubectl get notificationrule(s)` works too, matching the console's name for the kind.
-  shortNames: ['notif', 'notificationrule', 'notificationrules'],
   namespaced: true,
   categories: CATEGORIES,
-  description: 'Notification (a notification rule) sends events to a person, team or channel.',
-  printerColumns: [
-    {
-      name: 'Events',
-      type: 'string',
-      jsonPath: '.spec.events',
-      description: 'Events that trigger it.',
-      priority: 1,
-    },
-    { name: 'Sent', type: 'integer', jsonPath: '.status.sent', description: 'Sent so far.' },
-    { name: 'Failed', type: 'integer', jsonPath: '.status.failed', description: 'Failed sends.' },
-    {
-      name: 'Last Sent',
-      type: 'date',
-      jsonPath: '.status.lastSent',
-      description: 'Time of the last send.',
-      priority: 1,
-    },
-    ...READY_COLUMNS,
-    AGE_COLUMN,
-  ],
+  printerColumns,
   policyObject: 'notifications',
   spec: notificationSpec,
   status: notificationStatus,
+} as const;
+
+/** NotificationRule: the product's name for a rule (`kubectl get notificationrules`, `nr`). */
+export const notificationRuleKind: TypedKindDescriptor<
+  'NotificationRule',
+  typeof notificationSpec,
+  typeof notificationStatus
+> = {
+  ...common,
+  kind: 'NotificationRule',
+  listKind: 'NotificationRuleList',
+  plural: 'notificationrules',
+  singular: 'notificationrule',
+  shortNames: ['nr'],
+  description: 'NotificationRule sends events to a person, team, channel or playbook.',
 };
+
+/** Notification: upstream's kind for the same rule, so mission-control manifests apply as-is. */
+export const notificationKind: TypedKindDescriptor<
+  'Notification',
+  typeof notificationSpec,
+  typeof notificationStatus
+> = {
+  ...common,
+  kind: 'Notification',
+  listKind: 'NotificationList',
+  plural: 'notifications',
+  singular: 'notification',
+  shortNames: ['notif'],
+  description:
+    "Notification (upstream's name for a NotificationRule) sends events to a person, team, channel or playbook.",
+};
+
+/** Both notification kinds: the controllers project either into the same rules. */
+export const NOTIFICATION_KINDS = ['NotificationRule', 'Notification'] as const;
 
 export type NotificationSpec = z.output<typeof notificationSpec>;
 export type NotificationStatus = z.output<typeof notificationStatus>;

@@ -82,4 +82,52 @@ describe('loadConfig', () => {
     expect(() => loadConfig({}, ['--nope'])).toThrow('unknown flag --nope');
     expect(() => loadConfig({}, ['--port'])).toThrow('--port needs a value');
   });
+
+  it('reads VIGIL_SMTP_URL, unset by default, and names a bad one without echoing it', () => {
+    expect(loadConfig({}, []).smtpUrl).toBeUndefined();
+    const url = 'smtp://vigil:pw@mail.example.com:587/?from=vigil@example.com';
+    expect(loadConfig({ VIGIL_SMTP_URL: url }, []).smtpUrl).toBe(url);
+    expect(() => loadConfig({ VIGIL_SMTP_URL: 'https://u:hunter2@mail.example.com' }, [])).toThrow(
+      /^invalid setting VIGIL_SMTP_URL: the SMTP URL must look like smtp:\/\/user:pass@host:port\/\?from=vigil@example\.com$/,
+    );
+    expect(() => loadConfig({ VIGIL_SMTP_URL: 'smtp://u:pw@mail/?encryption=ssl' }, [])).toThrow(
+      /^invalid setting VIGIL_SMTP_URL: smtp: encryption ssl is not one of none, explicittls, implicittls or auto$/,
+    );
+  });
+
+  it('reads VIGIL_NOTIFY_ENDPOINTS as service to base URL, and names what is wrong', () => {
+    expect(loadConfig({}, []).notifyEndpoints).toEqual({});
+    expect(
+      loadConfig(
+        {
+          VIGIL_NOTIFY_ENDPOINTS:
+            '{"slack":"http://127.0.0.1:4567/","telegram":"https://gw.example.com/tg","smtp":"smtp://127.0.0.1:2525"}',
+        },
+        [],
+      ).notifyEndpoints,
+    ).toEqual({
+      slack: 'http://127.0.0.1:4567',
+      telegram: 'https://gw.example.com/tg',
+      smtp: 'smtp://127.0.0.1:2525',
+    });
+    for (const [value, message] of [
+      [
+        '{slack:',
+        'must be a JSON object of service to base URL, such as {"slack":"http://127.0.0.1:4567"}',
+      ],
+      ['["slack"]', 'must be a JSON object of service to base URL'],
+      [
+        '{"matrix":"http://x"}',
+        '"matrix" is not a service: use smtp, slack, teams, discord, mattermost, googlechat, telegram, ntfy, pushover, generic',
+      ],
+      ['{"slack":"ftp://x"}', 'slack: "ftp://x" is not an http(s):// URL'],
+      ['{"discord":42}', 'discord: 42 is not an http(s):// URL'],
+      ['{"smtp":"http://x"}', 'smtp: "http://x" is not an smtp://host:port URL'],
+    ]) {
+      expect(() => loadConfig({ VIGIL_NOTIFY_ENDPOINTS: value }, [])).toThrow(ConfigError);
+      expect(() => loadConfig({ VIGIL_NOTIFY_ENDPOINTS: value }, [])).toThrow(
+        `invalid setting VIGIL_NOTIFY_ENDPOINTS: ${message}`,
+      );
+    }
+  });
 });

@@ -1,6 +1,8 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { emailTarget } from '../notify/targets.js';
+import { isService, SERVICES, type Service } from '../notify/types.js';
 
 /**
  * Settings come from the environment and from `vigil serve` flags (flags win). They are parsed
@@ -60,6 +62,51 @@ const byteSizeSchema = z
       .max(16 * 1024 ** 2, 'must be between 1Ki and 16Mi'),
   );
 
+/** The system SMTP server: smtp://user:pass@host:port/?from=… (checked as the senders read it). */
+const smtpUrlSchema = z.string().superRefine((url, ctx) => {
+  try {
+    emailTarget(url, ['check@example.com']);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: (err as Error).message });
+  }
+});
+
+const ENDPOINTS_EXAMPLE = '{"slack":"http://127.0.0.1:4567"}';
+
+/** VIGIL_NOTIFY_ENDPOINTS: a JSON object of service to base URL (http(s), or smtp:// for smtp). */
+const notifyEndpointsSchema = z.string().transform((raw, ctx) => {
+  const fail = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  let value: unknown;
+  try {
+    value = JSON.parse(raw || '{}');
+  } catch {
+    return fail(`must be a JSON object of service to base URL, such as ${ENDPOINTS_EXAMPLE}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return fail(`must be a JSON object of service to base URL, such as ${ENDPOINTS_EXAMPLE}`);
+  const endpoints: Partial<Record<Service, string>> = {};
+  for (const [service, url] of Object.entries(value)) {
+    if (!isService(service))
+      return fail(`"${service}" is not a service: use ${SERVICES.join(', ')}`);
+    const schemes = service === 'smtp' ? ['smtp:'] : ['http:', 'https:'];
+    let parsed: URL | undefined;
+    try {
+      parsed = typeof url === 'string' ? new URL(url) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !schemes.includes(parsed.protocol) || !parsed.host)
+      return fail(
+        `${service}: ${JSON.stringify(url)} is not ${service === 'smtp' ? 'an smtp://host:port' : 'an http(s)://'} URL`,
+      );
+    endpoints[service] = (url as string).replace(/\/+$/, '');
+  }
+  return endpoints;
+});
+
 const schema = z.object({
   port: portSchema,
   /** HTTPS for /k8s (kubectl sends credentials only over TLS); 'off' disables it. */
@@ -92,6 +139,8 @@ const schema = z.object({
   topologies: z.enum(['on', 'off']),
   /** Run playbooks and their triggers (on the leader); off keeps runs waiting. */
   playbooks: z.enum(['on', 'off']),
+  /** Decide and send notifications (on the leader); off leaves events queued. */
+  notifications: z.enum(['on', 'off']),
   /** The OS user scripts run as when Vigil is root (default vigil-runner, made on first need). */
   scriptUser: z
     .string()
@@ -104,6 +153,10 @@ const schema = z.object({
    * sign-in throttle and logs, https for cookies and HSTS). Empty: the socket's address counts.
    */
   trustedProxies: trustedProxiesSchema,
+  /** System SMTP for notifications to people, teams' members and e-mail addresses. */
+  smtpUrl: smtpUrlSchema.optional(),
+  /** Base URLs that stand in for services' public APIs (tests, egress gateways). */
+  notifyEndpoints: notifyEndpointsSchema,
 });
 
 export type Config = z.infer<typeof schema>;
@@ -130,10 +183,21 @@ const sources: Record<keyof Config, string> = {
   scrapers: 'VIGIL_SCRAPERS',
   topologies: 'VIGIL_TOPOLOGIES',
   playbooks: 'VIGIL_PLAYBOOKS',
+  notifications: 'VIGIL_NOTIFICATIONS',
   scriptUser: 'VIGIL_SCRIPT_USER',
   scriptOutputLimit: 'VIGIL_SCRIPT_OUTPUT_LIMIT',
   trustedProxies: 'VIGIL_TRUSTED_PROXIES',
+  smtpUrl: 'VIGIL_SMTP_URL',
+  notifyEndpoints: 'VIGIL_NOTIFY_ENDPOINTS',
 };
+
+/** Settings whose values hold secrets: never shown in errors. */
+const SECRET_SETTINGS = new Set<keyof Config>([
+  'adminPassword',
+  'adminToken',
+  'smtpUrl',
+  'notifyEndpoints',
+]);
 
 const flagNames: Record<string, keyof Config> = {
   '--port': 'port',
@@ -172,9 +236,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, args: readonly string[]): Con
     scrapers: env.VIGIL_SCRAPERS ?? 'on',
     topologies: env.VIGIL_TOPOLOGIES ?? 'on',
     playbooks: env.VIGIL_PLAYBOOKS ?? 'on',
+    notifications: env.VIGIL_NOTIFICATIONS ?? 'on',
     scriptUser: env.VIGIL_SCRIPT_USER || undefined,
     scriptOutputLimit: env.VIGIL_SCRIPT_OUTPUT_LIMIT || '64Ki',
     trustedProxies: env.VIGIL_TRUSTED_PROXIES ?? '',
+    smtpUrl: env.VIGIL_SMTP_URL || undefined,
+    notifyEndpoints: env.VIGIL_NOTIFY_ENDPOINTS ?? '',
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
@@ -194,7 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, args: readonly string[]): Con
     const issue = parsed.error.issues[0];
     const key = issue?.path[0] as keyof Config | undefined;
     const where = key ? sources[key] : 'configuration';
-    const shown = key && !/password|token/i.test(key) ? ` (got ${JSON.stringify(raw[key])})` : '';
+    const shown = key && !SECRET_SETTINGS.has(key) ? ` (got ${JSON.stringify(raw[key])})` : '';
     throw new ConfigError(`invalid setting ${where}: ${issue?.message ?? 'invalid'}${shown}`);
   }
   const config = parsed.data;
@@ -228,8 +295,13 @@ Environment only:
   VIGIL_SCRAPERS        on (default) or off: off reconciles ScrapeConfigs but scrapes nothing
   VIGIL_TOPOLOGIES      on (default) or off: off reconciles Topologies but builds nothing
   VIGIL_PLAYBOOKS       on (default) or off: off accepts runs but starts none (they wait)
+  VIGIL_NOTIFICATIONS   on (default) or off: off sends nothing (events wait in the queue)
   VIGIL_SCRIPT_USER     OS user scripts run as when Vigil is root (default vigil-runner)
   VIGIL_SCRIPT_OUTPUT_LIMIT  stdout and stderr kept per script run, each (default 64Ki)
   VIGIL_TRUSTED_PROXIES  proxies whose X-Forwarded-For is believed: addresses, CIDRs, loopback,
                         linklocal, uniquelocal, comma-separated (default: none)
+  VIGIL_SMTP_URL        SMTP server for notifications to people, teams and e-mail addresses:
+                        smtp://user:pass@host:587/?from=vigil@example.com (default: none)
+  VIGIL_NOTIFY_ENDPOINTS  JSON object of notification service to base URL, in place of its
+                        public API, e.g. {"slack":"http://gateway:8080"} (default: {})
 `;

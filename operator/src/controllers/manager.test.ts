@@ -22,6 +22,7 @@ beforeAll(async () => {
       kind('Canary'),
       kind('Permission'),
       kind('NotificationRule'),
+      kind('Notification'),
       kind('Playbook'),
       kind('Topology'),
       kind('ScrapeConfig'),

@@ -6,7 +6,13 @@ import { backoffDelay } from '../db/backoff.js';
 import { LeaderElection } from './leader.js';
 import type { Election } from './leaseElection.js';
 import { WorkQueue } from './queue.js';
-import { readyCondition, type Condition, type Outcome, type Reconciler } from './reconciler.js';
+import {
+  readyCondition,
+  type Condition,
+  type Lookup,
+  type Outcome,
+  type Reconciler,
+} from './reconciler.js';
 import { canaryReconciler } from './reconcilers/canary.js';
 import type { ResourceSource } from './source.js';
 import { notificationReconciler } from './reconcilers/notification.js';
@@ -35,7 +41,8 @@ export const RECONCILERS = () => [
   topologyReconciler(),
   scrapeConfigReconciler(),
   playbookReconciler(),
-  notificationReconciler(),
+  notificationReconciler('NotificationRule'),
+  notificationReconciler('Notification'),
   permissionReconciler(),
 ];
 
@@ -47,8 +54,11 @@ export type LeadingWork = () => Promise<StopLeading | undefined> | StopLeading |
 /** What one stretch of leadership started, so stepping down can undo exactly that. */
 interface Term {
   queues: WorkQueue[];
+  queueOf: Map<Reconciler, WorkQueue>;
   unwatch: (() => Promise<void> | void)[];
   stops: StopLeading[];
+  /** Reconciles asked for later (Outcome.requeueAfterMs), by kind and key. */
+  later: Map<string, NodeJS.Timeout>;
 }
 
 /**
@@ -70,6 +80,9 @@ export class ControllerManager {
   private startFailures = 0;
   private readonly leadingHooks: LeadingWork[] = [];
   private readonly metrics;
+  /** The uid each object had when last reconciled, by kind and key: removal matches on it. */
+  private readonly uids = new Map<string, string>();
+  private readonly lookup: Lookup = (k, namespace, name) => this.source.get(k, namespace, name);
 
   constructor(
     private readonly pool: pg.Pool,
@@ -163,7 +176,13 @@ export class ControllerManager {
 
   private async lead(): Promise<void> {
     if (this.stopped || this.term || !this.elected) return;
-    const term: Term = { queues: [], unwatch: [], stops: [] };
+    const term: Term = {
+      queues: [],
+      queueOf: new Map(),
+      unwatch: [],
+      stops: [],
+      later: new Map(),
+    };
     this.term = term;
     this.metrics.leader.set(1);
     const current = () => this.term === term && this.elected && !this.stopped;
@@ -181,7 +200,12 @@ export class ControllerManager {
           },
         );
         term.queues.push(queue);
+        term.queueOf.set(r, queue);
         term.unwatch.push(await this.source.watch(r.kind, (key) => queue.add(key)));
+      }
+      for (const r of this.reconcilers) {
+        if (!current()) break;
+        if (r.refreshStatus) term.stops.push(this.refreshStatuses(term, r, r.refreshStatus));
       }
       for (const hook of this.leadingHooks) {
         if (!current()) break;
@@ -213,6 +237,8 @@ export class ControllerManager {
     if (this.term === term) this.term = undefined;
     this.metrics.leader.set(this.term ? 1 : 0);
     term.queues.forEach((q) => q.stop());
+    term.later.forEach(clearTimeout);
+    term.later.clear();
     const ends = [...term.stops.splice(0).reverse(), ...term.unwatch.splice(0)];
     for (const end of ends) {
       try {
@@ -229,16 +255,23 @@ export class ControllerManager {
     const [namespace = '', name = ''] = key.split('/');
     try {
       const obj = await this.source.get(r.kind, namespace, name);
+      const uidKey = `${r.kind.kind}/${key}`;
       if (!obj) {
-        await r.remove(this.pool, namespace, name);
+        await r.remove(this.pool, namespace, name, {
+          uid: this.uids.get(uidKey),
+          lookup: this.lookup,
+        });
+        this.uids.delete(uidKey);
+        this.requeueSiblings(r, key);
         return;
       }
+      if (obj.metadata.uid) this.uids.set(uidKey, obj.metadata.uid);
       let outcome: Outcome;
       let failure: unknown;
       const db = await this.pool.connect();
       try {
         await db.query('BEGIN');
-        outcome = await r.apply(db, obj);
+        outcome = await r.apply(db, obj, this.lookup);
         await db.query('COMMIT');
       } catch (error) {
         await db.query('ROLLBACK').catch(() => undefined);
@@ -288,8 +321,83 @@ export class ControllerManager {
         }
       }
       if (failure) throw failure;
+      if (outcome.requeueAfterMs) this.requeueLater(r, key, outcome.requeueAfterMs);
     } finally {
       end();
     }
+  }
+
+  /** An object is gone: the kinds that share its rows reconcile the same name again. */
+  private requeueSiblings(r: Reconciler, key: string): void {
+    const term = this.term;
+    if (!term || !r.siblings?.length) return;
+    for (const [other, queue] of term.queueOf) {
+      if (other !== r && r.siblings.includes(other.kind.kind)) queue.add(key);
+    }
+  }
+
+  /** Reconciles a key again after a while (at most one pending per kind and key). */
+  private requeueLater(r: Reconciler, key: string, delayMs: number): void {
+    const term = this.term;
+    const queue = term?.queueOf.get(r);
+    const id = `${r.kind.kind}/${key}`;
+    if (!term || !queue || term.later.has(id)) return;
+    const timer = setTimeout(() => {
+      term.later.delete(id);
+      queue.add(key);
+    }, delayMs);
+    timer.unref();
+    term.later.set(id, timer);
+  }
+
+  /**
+   * Every `everyMs`, reads the status fields an engine changes for this kind's objects and
+   * writes those that differ from the object's status. What a pass found is remembered by uid,
+   * so an object is read again only when its fields change.
+   */
+  private refreshStatuses(
+    term: Term,
+    r: Reconciler,
+    refresh: NonNullable<Reconciler['refreshStatus']>,
+  ): StopLeading {
+    const known = new Map<string, string>();
+    let running = false;
+    const pass = async () => {
+      if (running || this.term !== term) return;
+      running = true;
+      try {
+        const rows = await refresh.read(this.pool);
+        const uids = new Set(rows.map((row) => row.uid));
+        for (const uid of known.keys()) if (!uids.has(uid)) known.delete(uid);
+        for (const row of rows) {
+          if (this.term !== term) return;
+          const fields = JSON.stringify(row.fields);
+          if (known.get(row.uid) === fields) continue;
+          try {
+            const obj = await this.source.get(r.kind, row.namespace, row.name);
+            // Rows of a kind that shares the table belong to other objects.
+            if (obj && obj.metadata.uid === row.uid) {
+              const status = (obj.status ?? {}) as Record<string, unknown>;
+              const same = Object.entries(row.fields).every(([f, v]) => sameJson(v, status[f]));
+              if (!same) await this.source.writeStatus(r.kind, obj, { ...status, ...row.fields });
+            }
+            known.set(row.uid, fields);
+          } catch (error) {
+            // A conflict or an outage: the next pass tries again.
+            this.log.debug(
+              { kind: r.kind.kind, key: `${row.namespace}/${row.name}`, err: error },
+              'status refresh failed',
+            );
+          }
+        }
+      } catch (error) {
+        this.log.warn({ kind: r.kind.kind, err: error }, 'status refresh failed');
+      } finally {
+        running = false;
+      }
+    };
+    const timer = setInterval(() => void pass(), refresh.everyMs);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 }

@@ -367,6 +367,13 @@ describe('/api routes by role', () => {
     { method: 'post', path: `/api/playbook/run/approve/${nothing}`, allowed: editors, ok: 404 },
     { method: 'post', path: `/api/playbook/run/cancel/${nothing}`, allowed: editors, ok: 404 },
     { method: 'get', path: `/api/playbook/artifacts/${nothing}`, allowed: everyone, ok: 404 },
+    {
+      method: 'post',
+      path: '/api/notification/silence',
+      body: { check_id: nothing, from: 'now', until: 'now+1h' },
+      allowed: editors,
+      ok: 404,
+    },
   );
 
   it.each(routes)('$method $path', async (route) => {

@@ -24,6 +24,7 @@ import type { HealthEngine } from '../health/engine.js';
 import type { CatalogEngine } from '../catalog/engine.js';
 import type { TopologyEngine } from '../topology/engine.js';
 import { topologyBuildRoutes } from './routes/topologyBuild.js';
+import { notificationRoutes } from './routes/notification.js';
 import { playbookRoutes } from './routes/playbooks.js';
 import { playbookArtifactRoutes } from './routes/playbookArtifacts.js';
 import { playbookWebhookRoutes } from './routes/playbookWebhook.js';
@@ -118,6 +119,7 @@ export function createApp({
   api.use('/catalog', catalogRoutes(pool, catalog));
   api.use('/topology', topologyBuildRoutes(pool, topology));
   api.use('/playbook', playbookArtifactRoutes(pool), playbookRoutes(pool));
+  api.use('/notification', notificationRoutes(pool));
   api.get('/about', (_req, res) => {
     res.json({ Version: VERSION });
   });

@@ -56,6 +56,8 @@ export interface Drive {
   sandbox?: Sandbox;
   mode: 'embedded' | 'cluster';
   publicUrl?: string;
+  kubeconfig?: ActionContext['kubeconfig'];
+  notifyEndpoints?: ActionContext['notifyEndpoints'];
   /** Aborted with 'cancel' or 'stopping'. */
   signal: AbortSignal;
   connection(ref: string, namespace: string): Promise<ConnectionFields | undefined>;
@@ -409,6 +411,8 @@ async function runWithLimits(
       ...(run.target ? { [run.target.kind]: run.target.view } : {}),
     },
     ...(d.publicUrl ? { publicUrl: d.publicUrl } : {}),
+    ...(d.kubeconfig ? { kubeconfig: d.kubeconfig } : {}),
+    ...(d.notifyEndpoints ? { notifyEndpoints: d.notifyEndpoints } : {}),
   };
   const work = Promise.resolve()
     .then(() => runner(spec, ctx))

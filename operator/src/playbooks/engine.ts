@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Sandbox } from '../sandbox/sandbox.js';
-import { PlaybookExecutor } from './executor.js';
+import { PlaybookExecutor, type ExecutorOptions } from './executor.js';
 import { PlaybookTriggers } from './triggers.js';
 import type { ActionRunner } from './types.js';
 
@@ -12,6 +12,8 @@ export interface PlaybookEngineOptions {
   sandbox?: Sandbox;
   mode: 'embedded' | 'cluster';
   publicUrl?: () => string | undefined;
+  kubeconfig?: ExecutorOptions['kubeconfig'];
+  notifyEndpoints?: ExecutorOptions['notifyEndpoints'];
   concurrency?: number;
   pollMs?: number;
 }

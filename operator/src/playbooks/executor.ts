@@ -4,7 +4,7 @@ import { lookupConnection } from '../connections/lookup.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { PgListener } from './listener.js';
 import { driveRun, type Drive, type RunRow } from './drive.js';
-import type { ActionRunner } from './types.js';
+import type { ActionContext, ActionRunner } from './types.js';
 
 /**
  * Runs playbook runs, on the leader. A run that is due (`scheduled`, or `sleeping` /
@@ -26,6 +26,8 @@ export interface ExecutorOptions {
   sandbox?: Sandbox;
   mode: 'embedded' | 'cluster';
   publicUrl?: () => string | undefined;
+  kubeconfig?: ActionContext['kubeconfig'];
+  notifyEndpoints?: ActionContext['notifyEndpoints'];
   /** Runs driven at the same time (default 20). */
   concurrency?: number;
   /** How often due runs are looked for without a notification (default 1 s). */
@@ -178,6 +180,8 @@ export class PlaybookExecutor {
       sandbox: this.opts.sandbox,
       mode: this.opts.mode,
       publicUrl: this.opts.publicUrl?.(),
+      kubeconfig: this.opts.kubeconfig,
+      notifyEndpoints: this.opts.notifyEndpoints,
       signal: abort.signal,
       connection: (ref, namespace) => lookupConnection(this.opts.pool, ref, namespace),
       wakeAt: (at) => this.wakeLater(at),

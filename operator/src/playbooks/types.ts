@@ -2,6 +2,7 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import type { Logger } from 'pino';
 import type { Pool } from '../db/pool.js';
 import type { ConnectionFields } from '../health/types.js';
+import type { Service } from '../notify/index.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 
 /**
@@ -42,6 +43,8 @@ export interface ActionContext {
   mode: 'embedded' | 'cluster';
   /** The cluster Vigil runs in (cluster mode): where pod actions make their pods. */
   kubeconfig?: KubeConfig;
+  /** Service API bases that replace the public ones (VIGIL_NOTIFY_ENDPOINTS): notification. */
+  notifyEndpoints?: Partial<Record<Service, string>>;
   /** The run, for context in messages and for actions that need it (notification). */
   run: {
     id: string;

@@ -192,6 +192,9 @@ export const SCOPES: Record<string, readonly ScopeColumn[]> = {
  */
 export const UNSCOPED: Record<string, string> = {
   'permissions.*': 'a Permission names resources without showing them; it is read under rbac',
+  'notifications.playbook_id':
+    'a rule names the playbook it runs without showing it; rules are read under notifications',
+  'notifications_summary.playbook_id': 'as notifications',
   'components.config_id': 'a component is shown by its own scope, not by the config it links',
   'topology.config_id': 'as components',
   'checks.canary_id': 'a check is scoped by its id, which brings its canary along',

@@ -22,6 +22,11 @@ export interface EventAttempt {
   last: boolean;
   /** Aborted when the consumer stops or the attempt's deadline passes. */
   signal: AbortSignal;
+  /**
+   * The claim's own transaction: what a handler writes through it commits together with the
+   * event's removal (exactly once), and is rolled back when the handler fails.
+   */
+  db: pg.PoolClient;
 }
 
 export type EventHandler = (event: QueuedEvent, attempt: EventAttempt) => Promise<void>;
@@ -241,6 +246,7 @@ export class EventQueueConsumer {
           this.stopController.signal,
           AbortSignal.timeout(this.opts.attemptTimeoutMs ?? 120_000),
         ]),
+        db,
       };
       const event: QueuedEvent = {
         id: row.id,
@@ -251,8 +257,10 @@ export class EventQueueConsumer {
         createdAt: row.created_at,
       };
       try {
+        await db.query('SAVEPOINT handler');
         await handler(event, attempt);
       } catch (error) {
+        await db.query('ROLLBACK TO SAVEPOINT handler');
         if (this.stopped) {
           // Cut short by shutdown: not the event's fault, so it does not cost an attempt.
           await db.query('ROLLBACK');

@@ -87,7 +87,12 @@ export function useSummary(range: ApiRange, refreshMs: number, refreshKey: numbe
   const { data, error, isLoading, isValidating, mutate } = useSWR(
     [summaryUrl(range), refreshKey] as const,
     fetcher,
-    { refreshInterval: refreshMs, keepPreviousData: true },
+    // The app dedupes for minutes (swrDefaults.ts): a refresh must not reuse the last answer.
+    {
+      refreshInterval: refreshMs,
+      keepPreviousData: true,
+      ...(refreshMs > 0 && { dedupingInterval: refreshMs / 2 }),
+    },
   );
   return {
     checks: data?.checks_summary ?? undefined,

@@ -20,3 +20,36 @@ export async function teamId(db: pg.PoolClient, ref: string): Promise<string | u
   );
   return rows[0]?.id;
 }
+
+/**
+ * A playbook named by id, `namespace/name`, or a bare name (looked for in `namespace` first,
+ * then anywhere when only one playbook has that name).
+ */
+export async function playbookId(
+  db: pg.PoolClient,
+  ref: string,
+  namespace: string,
+): Promise<string | undefined> {
+  if (UUID.test(ref)) {
+    const { rows } = await db.query<{ id: string }>(
+      'SELECT id FROM playbooks WHERE deleted_at IS NULL AND id = $1::uuid',
+      [ref],
+    );
+    if (rows[0]) return rows[0].id;
+  }
+  const slash = ref.indexOf('/');
+  if (slash >= 0) {
+    const { rows } = await db.query<{ id: string }>(
+      'SELECT id FROM playbooks WHERE deleted_at IS NULL AND namespace = $1 AND name = $2 LIMIT 1',
+      [ref.slice(0, slash), ref.slice(slash + 1)],
+    );
+    return rows[0]?.id;
+  }
+  const { rows } = await db.query<{ id: string; namespace: string }>(
+    `SELECT id, namespace FROM playbooks WHERE deleted_at IS NULL AND name = $1
+      ORDER BY namespace = $2 DESC LIMIT 2`,
+    [ref, namespace],
+  );
+  return (rows.find((r) => r.namespace === namespace) ?? (rows.length === 1 ? rows[0] : undefined))
+    ?.id;
+}

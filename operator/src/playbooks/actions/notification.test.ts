@@ -5,8 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectionFields } from '../../health/types.js';
 import type { ActionContext, ActionSpec } from '../types.js';
 import { actionContext } from './context.testing.js';
+import { SCHEMES } from '../../notify/index.js';
 import { notificationAction } from './notification.js';
-import { targetFromConnection, targetFromUrl } from './notificationTarget.js';
 
 // Loopback receivers: one SMTP server (user mailer, password "s3cret p@ss"), one HTTP server.
 interface Mail {
@@ -197,8 +197,8 @@ describe('notification action: webhooks', () => {
   });
 
   it('fails unknown schemes and unusable connections naming them', async () => {
-    expect((await notify({ url: 'teams://group@tenant/x', message: 'x' })).error).toBe(
-      'notification URLs of the teams:// kind are not supported yet: use smtp://, generic:// (or generic+https://) and slack://',
+    expect((await notify({ url: 'matrix://user:pass@host/', message: 'x' })).error).toBe(
+      `notification URLs of the matrix:// kind are not supported yet: use ${SCHEMES}`,
     );
     expect((await notify({ url: 'https://hooks.example.com/x', message: 'x' })).error).toMatch(
       /https:\/\/ kind are not supported yet \(for a webhook write generic\+https:\/\/…\)/,
@@ -216,39 +216,5 @@ describe('notification action: webhooks', () => {
       attachments: [{ filename: 'a.txt', content: 'a' }],
     });
     expect(attach.error).toBe('attachments are sent by e-mail (smtp://) only');
-  });
-});
-
-describe('notification targets', () => {
-  it('reads Slack webhook and bot-token URLs', () => {
-    expect(targetFromUrl('slack://hook:T000-B000-XXXX@webhook?channel=ops')).toMatchObject({
-      kind: 'slack',
-      url: 'https://hooks.slack.com/services/T000/B000/XXXX',
-      extra: { channel: 'ops' },
-    });
-    expect(targetFromUrl('slack://bot@T1/B2/C3')).toMatchObject({
-      url: 'https://hooks.slack.com/services/T1/B2/C3',
-      extra: { username: 'bot' },
-    });
-    expect(targetFromUrl('slack://xoxb:123-456-abc@C0123')).toMatchObject({
-      url: 'https://slack.com/api/chat.postMessage',
-      headers: { authorization: 'Bearer xoxb-123-456-abc' },
-      extra: { channel: 'C0123' },
-    });
-  });
-
-  it('reads smtp encryption and a connection whose URL is a notification URL', () => {
-    expect(targetFromUrl('smtp://h:465/?to=a@x')).toMatchObject({ secure: true, port: 465 });
-    expect(targetFromUrl('smtp://h/?to=a@x&encryption=none')).toMatchObject({
-      port: 25,
-      starttls: 'never',
-    });
-    expect(
-      targetFromConnection(
-        'c',
-        { url: 'smtp://mail.example.com:587/?to=a@x', username: 'u@x', password: 'p' },
-        {},
-      ),
-    ).toMatchObject({ username: 'u@x', password: 'p', from: 'u@x', port: 587 });
   });
 });

@@ -1,6 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SWR_DEFAULTS } from '../../../app/swrDefaults';
 import type { Grant } from '../../../api/session';
 import { mockApi, sessionRoutes } from '../../../test/mockApi';
 import { renderPage } from '../../../test/render';
@@ -9,6 +11,7 @@ import type { ConfigPlaybookRun } from './api';
 import { PlaybooksTab } from './PlaybooksTab';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -100,5 +103,31 @@ describe('PlaybooksTab', () => {
       CONFIG_ID,
     );
     expect(api.callsTo('POST /api/playbook/p1/params')[0]?.body).toEqual({ config_id: CONFIG_ID });
+  });
+
+  it("asks for the runs again when the tab is shown again, under the app's deduping", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let rows: ConfigPlaybookRun[] = [];
+    const api = mockApi({
+      ...sessionRoutes(),
+      'GET /api/db/playbook_runs': () => ({
+        body: rows,
+        headers: { 'Content-Range': rows.length ? `0-${rows.length - 1}/${rows.length}` : '*/0' },
+      }),
+    });
+    const { router } = renderPage(
+      <SWRConfig value={SWR_DEFAULTS}>
+        <PlaybooksTab configId={CONFIG_ID} />
+      </SWRConfig>,
+      { path: '/catalog/:id/playbooks', url: `/catalog/${CONFIG_ID}/playbooks`, session: true },
+    );
+    expect(await screen.findByText('No playbook runs')).toBeInTheDocument();
+    // A run started from the tab; the user comes back from its page.
+    rows = RUNS.slice(0, 1);
+    await act(() => router.navigate('/playbooks/runs/run-1'));
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    await act(() => router.navigate(`/catalog/${CONFIG_ID}/playbooks`));
+    expect(await screen.findByRole('link', { name: 'Restart pod' })).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET /api/db/playbook_runs')).toHaveLength(2));
   });
 });

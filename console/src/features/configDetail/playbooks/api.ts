@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import { db } from '../../../api/db';
 import { pageOffset } from '../../../lib/pagination';
 import type { Page } from '../../../lib/settingsResource';
+import { RUN_LIST_DEDUPE_MS } from '../../playbooks/runs/runStatus';
 
 /** A playbook run as the config's Playbooks tab lists it (spec 002 'Playbook run'). */
 export interface ConfigPlaybookRun {
@@ -42,7 +43,8 @@ export function useConfigRuns(configId: string, page: number, pageSize: number) 
   const { data, error, isLoading } = useSWR(
     ['config-playbook-runs', configId, page, pageSize] as const,
     ([, id, p, s]) => fetchConfigRuns(id, p, s),
-    { keepPreviousData: true },
+    // Asked again on each visit: runs change status.
+    { keepPreviousData: true, dedupingInterval: RUN_LIST_DEDUPE_MS },
   );
   return { page: data, error: error as Error | undefined, isLoading };
 }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, type MockRequest, type MockRoutes } from '../../../test/mockApi';
 import { renderPage } from '../../../test/render';
 import { param } from '../testData';
+import { useConfigDetail } from '../../configDetail/api';
 import type { Parameter, RunResource } from '../types';
 import { RunPlaybookModal, type ChosenPlaybook } from './RunPlaybookModal';
 
@@ -285,6 +286,38 @@ describe('RunPlaybookModal', () => {
         token: 'hunter2',
       },
     });
+  });
+
+  it("has the config's detail read again after a run against it: its run count grew", async () => {
+    const api = mockApi(
+      routes({
+        'GET /api/db/config_detail': { body: [{ id: 'cfg-1', name: 'payments-api' }] },
+        'POST /api/playbook/run': { status: 201, body: { run_id: 'run-43' } },
+      }),
+    );
+    // The config page under the dialog, whose Playbooks badge counts the config's runs.
+    function ConfigPage() {
+      useConfigDetail('cfg-1');
+      return null;
+    }
+    const { router } = renderPage(
+      <>
+        <ConfigPage />
+        <RunPlaybookModal
+          isOpen
+          onClose={vi.fn()}
+          resource={CONFIG}
+          playbook={{ id: 'pb-2', name: 'restart' }}
+        />
+      </>,
+      { path: '/catalog/:id', url: '/catalog/cfg-1' },
+    );
+    const d = await dialog();
+    await d.findByText('No parameters for this playbook.');
+    expect(api.callsTo('GET /api/db/config_detail')).toHaveLength(1);
+    await userEvent.click(runButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/playbooks/runs/run-43'));
+    expect(api.callsTo('GET /api/db/config_detail')).toHaveLength(2);
   });
 
   it("shows the server's 400 message and lets the user try again", async () => {

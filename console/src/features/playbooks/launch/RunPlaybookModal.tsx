@@ -10,8 +10,10 @@ import {
 } from '@patternfly/react-core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useSWRConfig } from 'swr';
 import { Dialog } from '../../../components/Dialog/Dialog';
 import { errorText } from '../../../lib/settingsResource';
+import { configDetailKey } from '../../configDetail/api';
 import { runPath } from '../paths';
 import { runsFromText, selectorKinds } from '../selectors';
 import { playbookTitle, type Parameter, type RunResource } from '../types';
@@ -52,6 +54,7 @@ export function RunPlaybookModal(props: RunPlaybookModalProps) {
 
 function LaunchDialog({ onClose, resource, playbook }: RunPlaybookModalProps) {
   const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
   const [playbookId, setPlaybookId] = useState(playbook?.id);
   const runnable = useRunnablePlaybooks(resource);
   const needsResource = !resource && selectorKinds(playbook?.spec).length > 0;
@@ -83,6 +86,8 @@ function LaunchDialog({ onClose, resource, playbook }: RunPlaybookModalProps) {
     setRunError(undefined);
     try {
       const started = await startRun(playbookId, resource, runParams(params, values));
+      // The config's Playbooks badge counts its runs: one more now.
+      if (resource?.kind === 'config') void mutate(configDetailKey(resource.id));
       onClose();
       void navigate(runPath(started.run_id));
     } catch (e) {

@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SWR_DEFAULTS } from '../../../app/swrDefaults';
 import { mockApi, sessionRoutes, type MockRoutes } from '../../../test/mockApi';
 import { renderPage } from '../../../test/render';
 import { READER, RESTART_ACTION, RUN_REFS, WRITER, runDetail } from '../testData';
@@ -146,6 +148,40 @@ describe('PlaybookRunPage', () => {
     await act(() => vi.advanceTimersByTimeAsync(6000));
     expect(runCalls()).toBe(runs1);
     expect(actionCalls()).toBe(actions1);
+  });
+
+  it("polls under the app's five-minute deduping too, until the run completes", async () => {
+    const running = runDetail({ status: 'running', end_time: null });
+    running.actions = [{ ...RESTART_ACTION, status: 'running', end_time: null, result: null }];
+    let answer = running;
+    let output: unknown = { stdout: 'step 1' };
+    const api = mockApi(
+      runRoutes(() => answer, WRITER, {
+        'GET /api/db/playbook_run_actions': () => ({
+          body: [{ ...RESTART_ACTION, status: 'running', end_time: null, result: output }],
+        }),
+      }),
+    );
+    renderPage(
+      <SWRConfig value={SWR_DEFAULTS}>
+        <PlaybookRunPage />
+      </SWRConfig>,
+      { path: '/playbooks/runs/:id', url: '/playbooks/runs/run-1', session: true },
+    );
+    await heading();
+    await screen.findByText('step 1');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const runCalls = () => api.callsTo('GET /api/playbook/run/run-1').length;
+    const runs0 = runCalls();
+
+    output = { stdout: 'step 1\nstep 2' };
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(await screen.findByText(/step 2/)).toBeInTheDocument();
+
+    answer = runDetail();
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await waitFor(() => expect(runCalls()).toBeGreaterThan(runs0));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Rerun' })).toBeInTheDocument());
   });
 
   it('approves a run waiting for approval', async () => {

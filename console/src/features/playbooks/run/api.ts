@@ -6,12 +6,18 @@ import type { RunAction, RunDetail, RunRefs, RunStarted } from '../types';
 
 const runUrl = (id: string) => `/api/playbook/run/${encodeURIComponent(id)}`;
 
-/** GET /api/playbook/run/{id}, polled every 2 s until the run has ended (spec 002 §9). */
+/**
+ * GET /api/playbook/run/{id}, polled every 2 s until the run has ended (spec 002 §9). Each poll
+ * asks again: the app's five-minute deduping would have it join the first answer.
+ */
 export function useRun(id: string) {
   const { data, error, isLoading, mutate } = useSWR<RunDetail>(
     runUrl(id),
     (url: string) => request<RunDetail>(url),
-    { refreshInterval: (run) => (run && isRunEnded(run.status) ? 0 : RUN_POLL_MS) },
+    {
+      refreshInterval: (run) => (run && isRunEnded(run.status) ? 0 : RUN_POLL_MS),
+      dedupingInterval: RUN_POLL_MS / 2,
+    },
   );
   return { run: data, error: error as Error | undefined, isLoading, mutate };
 }
@@ -61,7 +67,10 @@ export function useActionOutput(id: string | undefined, live: boolean) {
   const { data } = useSWR(
     id && live ? (['playbooks/action', id] as const) : null,
     ([, key]) => fetchAction(key),
-    { refreshInterval: (action) => (action && isActionEnded(action.status) ? 0 : ACTION_POLL_MS) },
+    {
+      refreshInterval: (action) => (action && isActionEnded(action.status) ? 0 : ACTION_POLL_MS),
+      dedupingInterval: ACTION_POLL_MS / 2,
+    },
   );
   return data;
 }

@@ -1,6 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SWR_DEFAULTS } from '../../../app/swrDefaults';
 import { mockApi, sessionRoutes } from '../../../test/mockApi';
 import { renderPage } from '../../../test/render';
 import { READER } from '../testData';
@@ -8,6 +10,7 @@ import type { RunListRow } from './api';
 import { PlaybookRunsPage } from './PlaybookRunsPage';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -172,5 +175,30 @@ describe('PlaybookRunsPage', () => {
     });
     open();
     expect(await screen.findByText('No playbook runs')).toBeInTheDocument();
+  });
+
+  it("asks for the runs again on each visit, under the app's deduping", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let rows = ROWS.slice(1);
+    const api = mockApi({
+      ...routes(),
+      'GET /api/db/playbook_runs': () => ({
+        body: rows,
+        headers: { 'Content-Range': `0-${rows.length - 1}/${rows.length}` },
+      }),
+    });
+    const { router } = renderPage(
+      <SWRConfig value={SWR_DEFAULTS}>
+        <PlaybookRunsPage />
+      </SWRConfig>,
+      { path: '/playbooks/runs', session: true },
+    );
+    await screen.findByText('api-health');
+    rows = ROWS;
+    await act(() => router.navigate('/playbooks/runs/run-2'));
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    await act(() => router.navigate('/playbooks/runs'));
+    expect(await screen.findByText('payments-api')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET /api/db/playbook_runs')).toHaveLength(2));
   });
 });

@@ -5,6 +5,7 @@ import type { Page } from '../../../lib/settingsResource';
 import { resolveTimeRange, type TimeRange } from '../../../lib/timeRange';
 import type { RunRefs } from '../types';
 import type { RunsState } from './runsUrlState';
+import { RUN_LIST_DEDUPE_MS } from './runStatus';
 
 /** A row of the run list: the run and the names behind its ids. */
 export interface RunListRow extends RunRefs {
@@ -62,7 +63,8 @@ export function useRuns(state: RunsState) {
   const { data, error, isLoading, isValidating, mutate } = useSWR(
     ['playbooks/runs', JSON.stringify(state)] as const,
     () => fetchRuns(state),
-    { keepPreviousData: true },
+    // Asked again on each visit: runs change status.
+    { keepPreviousData: true, dedupingInterval: RUN_LIST_DEDUPE_MS },
   );
   return { page: data, error: error as Error | undefined, isLoading, isValidating, mutate };
 }

@@ -32,6 +32,12 @@ export const RUN_POLL_MS = 2000;
 export const ACTION_POLL_MS = 1000;
 
 /**
+ * Run lists are asked again on each visit, under SWR's own deduping instead of the app's five
+ * minutes: runs change status, and a list kept that long shows ended runs as running.
+ */
+export const RUN_LIST_DEDUPE_MS = 2000;
+
+/**
  * How long something ran: end minus start, or start until now while it runs; '' before it starts
  * or for times that make no sense.
  */
