@@ -1,4 +1,10 @@
-.PHONY: run test build lint format bench clean
+.PHONY: help run test build lint format bench clean
+
+# List the targets with what they do.
+help:
+	@awk '/^# / { doc = doc (doc ? " " : "") substr($$0, 3); next } \
+	  /^[a-z-]+:/ { if (doc) printf "  make %-8s %s\n", substr($$1, 1, length($$1) - 1), doc; doc = ""; next } \
+	  { doc = "" }' $(MAKEFILE_LIST)
 
 # Start Vigil: embedded PostgreSQL (data in ./data), console on http://localhost:8080.
 run:
@@ -8,14 +14,17 @@ run:
 test:
 	bash hack/test.sh
 
+# Build the CRDs, the operator and the console.
 build:
 	bash hack/ensure-deps.sh
 	npm run build
 
+# ESLint and Prettier, as CI runs them.
 lint:
 	npx eslint .
 	npx prettier --check .
 
+# Rewrite every file in Prettier's style.
 format:
 	npx prettier --write .
 
@@ -33,5 +42,6 @@ bench:
 	npm run bench:topology
 	npm run bench:playbooks
 
+# Remove build output (dist folders).
 clean:
 	rm -rf crds/dist operator/dist console/dist

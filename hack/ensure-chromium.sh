@@ -9,5 +9,11 @@ if [ "$(id -u)" -ne 0 ]; then
   command -v sudo >/dev/null || { echo "chromium is missing and we are not root: install it with 'apt-get install chromium'" >&2; exit 1; }
   sudo="sudo"
 fi
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends chromium >/dev/null
+fail() {
+  echo "could not install chromium through apt ($1). The browser tests need it: install it with 'apt-get install chromium' and run again." >&2
+  exit 1
+}
+$sudo apt-get update -qq || fail "apt-get update failed"
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends chromium >/dev/null ||
+  fail "apt-get install failed"
+

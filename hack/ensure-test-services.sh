@@ -21,7 +21,14 @@ created_policy=""
 if [ ! -e "$policy" ]; then
   printf '#!/bin/sh\nexit 101\n' | $sudo tee "$policy" >/dev/null && $sudo chmod +x "$policy" && created_policy=1
 fi
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fail() {
+  echo "could not install ${need[*]} through apt ($1). The health-check tests need them: install them with 'apt-get install ${need[*]}' and run again." >&2
+  [ -n "$created_policy" ] && $sudo rm -f "$policy"
+  exit 1
+}
+$sudo apt-get update -qq || fail "apt-get update failed"
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null ||
+  fail "apt-get install failed"
+
 [ -n "$created_policy" ] && $sudo rm -f "$policy"
 exit 0

@@ -3,6 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash hack/ensure-deps.sh
-echo "== building"
-npm run build --silent
+
+bash hack/build-changed.sh
 exec node operator/dist/main.js serve "$@"

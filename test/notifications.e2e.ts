@@ -1,7 +1,11 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kubectl, type Kubectl } from './support/kubectl.js';
+import { kubectlBinary } from './support/kubectl.js';
 import {
   startSlackReceiver,
   startSmtpReceiver,
@@ -18,7 +22,12 @@ import { ADMIN_TOKEN, startVigil, type VigilProcess } from './support/server.js'
  * names its check), so they never hear each other.
  */
 let vigil: VigilProcess;
-let k: Kubectl;
+/**
+ * This file's own scratch dir (the data dir, kubectl's HOME and kubeconfig), named apart from
+ * vigil-e2e-* and vigil-kubectl-*: the e2e global teardown of another run on a shared machine
+ * removes those it did not make while this file runs.
+ */
+let scratch = '';
 let smtp: SmtpReceiver;
 let slack: SlackReceiver;
 let target: http.Server;
@@ -90,8 +99,19 @@ async function stays(what: string, fn: () => boolean, ms: number): Promise<void>
   expect(fn(), what).toBe(true);
 }
 
+/** kubectl 1.33 with this file's kubeconfig and HOME. */
+function kubectl(args: string[], input?: string) {
+  const home = path.join(scratch, 'home');
+  return spawnSync(kubectlBinary(33), args, {
+    env: { ...process.env, HOME: home, KUBECONFIG: path.join(home, 'kubeconfig') },
+    input,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
 function apply(yaml: string): void {
-  const r = k.run(['apply', '-f', '-'], { input: yaml });
+  const r = kubectl(['apply', '-f', '-'], yaml);
   expect(r.status, r.stderr).toBe(0);
 }
 
@@ -173,7 +193,7 @@ const statuses = (rows: History[]) => rows.map((r) => r.status);
 
 /** Removes a test's canary so its checks stop running (the machine is shared). */
 function cleanUp(...canaries: string[]): void {
-  for (const c of canaries) k.run(['delete', 'canary', c, '--ignore-not-found']);
+  for (const c of canaries) kubectl(['delete', 'canary', c, '--ignore-not-found']);
 }
 
 beforeAll(async () => {
@@ -184,7 +204,14 @@ beforeAll(async () => {
   await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
   targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
   [smtp, slack] = await Promise.all([startSmtpReceiver(), startSlackReceiver()]);
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'notifications-e2e-'));
+  const dataDir = path.join(scratch, 'data');
+  fs.mkdirSync(path.join(scratch, 'home'));
+  fs.mkdirSync(dataDir);
+  // The embedded database runs as the postgres user when we are root.
+  for (const dir of [scratch, dataDir]) fs.chmodSync(dir, 0o755);
   vigil = await startVigil({
+    dataDir,
     env: {
       VIGIL_HEALTH_CHECKS: 'on',
       VIGIL_SMTP_URL: `smtp://127.0.0.1:${smtp.port}/?from=vigil@example.com`,
@@ -194,7 +221,7 @@ beforeAll(async () => {
   const config = await fetch(`${vigil.url}/api/kubeconfig`, {
     headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
   });
-  k = kubectl(33, await config.text());
+  fs.writeFileSync(path.join(scratch, 'home', 'kubeconfig'), await config.text(), { mode: 0o600 });
 }, 120_000);
 
 afterAll(async () => {
@@ -203,6 +230,7 @@ afterAll(async () => {
   await slack?.close();
   target?.closeAllConnections();
   await new Promise<void>((r) => (target ? target.close(() => r()) : r()));
+  if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 });
 
 describe('notifications of a failing check', () => {

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signIn } from './support/browser.js';
@@ -15,6 +18,11 @@ import { api, freePort, startVigil, type VigilProcess } from './support/server.j
  * check fails and recovers by its status (the checks trigger publishes check.failed).
  */
 let vigil: VigilProcess;
+/**
+ * The data dir, named apart from vigil-e2e-*: the e2e global teardown of another run on a shared
+ * machine removes those it did not make while this file runs.
+ */
+let dataDir = '';
 let browser: Browser;
 let page: Page;
 let hook: http.Server;
@@ -57,8 +65,17 @@ async function setCheck(status: 'healthy' | 'unhealthy'): Promise<void> {
     method: 'PATCH',
     body: JSON.stringify({ status }),
   });
-  expect(res.status, await res.text()).toBeLessThan(300);
+  const why = `${await res.text()}\n${serverErrors()}`;
+  expect(res.status, why).toBeLessThan(300);
 }
+
+/** The server's error lines, for a failure's message. */
+const serverErrors = () =>
+  vigil
+    .output()
+    .split('\n')
+    .filter((line) => /"level":(50|60)/.test(line))
+    .join('\n');
 
 interface HistoryRow {
   id: string;
@@ -74,8 +91,10 @@ beforeAll(async () => {
   await startHook();
   // Links in messages name the server's own address, so the browser can follow them.
   const port = await freePort();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notifications-walk-e2e-'));
+  fs.chmodSync(dataDir, 0o755); // the embedded database runs as the postgres user when we are root
   [vigil, browser] = await Promise.all([
-    startVigil({ port, env: { VIGIL_PUBLIC_URL: `http://127.0.0.1:${port}` } }),
+    startVigil({ port, dataDir, env: { VIGIL_PUBLIC_URL: `http://127.0.0.1:${port}` } }),
     launchBrowser(),
   ]);
   const [canary] = await db.post('canaries', {
@@ -101,6 +120,7 @@ afterAll(async () => {
   await browser?.close();
   await vigil?.stop();
   await new Promise((resolve) => (hook ? hook.close(resolve) : resolve(undefined)));
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const main = () => page.getByRole('main');
@@ -120,21 +140,18 @@ describe('notifications, walked in a browser', () => {
     // Saving an empty form says what is missing and saves nothing.
     await modal.getByRole('button', { name: 'Save' }).click();
     await modal.getByText('Select at least one event').waitFor();
-    await modal
-      .getByText('Choose exactly one recipient: a person, a team or others')
-      .waitFor();
+    await modal.getByText('Choose exactly one recipient: a person, a team or others').waitFor();
 
     await modal.getByRole('button', { name: 'Events' }).click();
     await modal.getByRole('checkbox', { name: 'check.failed' }).check();
     await modal.getByRole('button', { name: 'Events' }).click();
-    await modal.getByRole('group', { name: 'Chosen events' }).getByText('check.failed').waitFor();
+    await modal.getByRole('list', { name: 'Chosen events' }).getByText('check.failed').waitFor();
     await modal.getByRole('textbox', { name: 'Title' }).fill(RULE_TITLE);
     await modal.getByRole('button', { name: 'Others' }).click();
     await modal.getByRole('radio', { name: 'URL' }).check();
-    await modal
-      .getByRole('textbox', { name: 'URL' })
-      .fill(`generic+${hookUrl}/hook?template=json`);
+    await modal.getByRole('textbox', { name: 'URL' }).fill(`generic+${hookUrl}/hook?template=json`);
     await modal.getByText('Select at least one event').waitFor({ state: 'detached' });
+    await page.screenshot({ path: '/tmp/nw/rule.png' });
     await modal.getByRole('button', { name: 'Save' }).click();
 
     await page.getByText('Notification updated successfully').waitFor();
@@ -181,10 +198,12 @@ describe('notifications, walked in a browser', () => {
     await page.waitForURL(/\/notifications\?id=/);
     const modal = page.getByRole('dialog', { name: 'Notification details' });
     await modal.waitFor();
+    // Each term's description: the <dd> after its <dt>.
     const field = (term: string) =>
-      modal.locator('.pf-v6-c-description-list__group').filter({
-        has: page.locator('.pf-v6-c-description-list__term', { hasText: new RegExp(`^${term}$`) }),
-      });
+      modal
+        .getByRole('term')
+        .filter({ hasText: new RegExp(`^${term}$`) })
+        .locator('xpath=following-sibling::dd[1]');
     await field('Resource').getByRole('link', { name: CHECK }).waitFor();
     expect(await field('Resource').getByRole('link', { name: CHECK }).getAttribute('href')).toBe(
       `/health?checkId=${ids.check}`,
@@ -200,6 +219,7 @@ describe('notifications, walked in a browser', () => {
     expect(body).toContain(`**${CHECK}** (http)`);
     expect(body).toContain(`[Silence](${silenceLink})`);
 
+    await page.screenshot({ path: '/tmp/nw/detail.png' });
     await modal.getByRole('button', { name: 'Close' }).click();
     await modal.waitFor({ state: 'detached' });
     await page.waitForURL(`${vigil.url}/notifications`);
@@ -209,15 +229,14 @@ describe('notifications, walked in a browser', () => {
     await page.goto(silenceLink);
     const form = page.getByRole('form', { name: 'Add notification silence' });
     await form.waitFor();
-    expect(await form.getByRole('combobox', { name: 'Resource type' }).inputValue()).toBe(
-      'check',
-    );
+    expect(await form.getByRole('combobox', { name: 'Resource type' }).inputValue()).toBe('check');
     // The picker shows the check's name once it has looked the id up.
     const picked = form.getByRole('combobox', { name: 'Health check' });
     await expect.poll(() => picked.inputValue(), { timeout: 15_000 }).toBe(CHECK);
 
     await form.getByRole('button', { name: '1h' }).click();
     await form.getByText('From now, for 1h.').waitFor();
+    await page.screenshot({ path: '/tmp/nw/addsilence.png' });
     await form.getByRole('textbox', { name: 'Reason' }).fill(REASON);
     await form.getByRole('button', { name: 'Save' }).click();
 
@@ -230,6 +249,7 @@ describe('notifications, walked in a browser', () => {
     await row.waitFor();
     await row.getByRole('link', { name: CHECK }).waitFor();
     await row.getByText('Active').waitFor();
+    await page.screenshot({ path: '/tmp/nw/silences.png' });
 
     const [silence] = await db.get<{ check_id: string; from: string; until: string }[]>(
       `notification_silences?deleted_at=is.null&description=eq.${encodeURIComponent(REASON)}`,
@@ -256,11 +276,13 @@ describe('notifications, walked in a browser', () => {
     const modal = page.getByRole('dialog', { name: 'Notification details' });
     await modal.getByText(new RegExp(`^silenced \\(${REASON}\\) until `)).waitFor();
     const [, silenced] = await history();
-    expect(
-      await modal.getByRole('link', { name: 'View silence' }).getAttribute('href'),
-    ).toBe(`/notifications/silences?id=${silenced?.silenced_by}`);
+    expect(await modal.getByRole('link', { name: 'View silence' }).getAttribute('href')).toBe(
+      `/notifications/silences?id=${silenced?.silenced_by}`,
+    );
+    await page.screenshot({ path: '/tmp/nw/silenced.png' });
     await modal.getByRole('button', { name: 'Close' }).click();
     await modal.waitFor({ state: 'detached' });
+    await page.screenshot({ path: '/tmp/nw/history.png' });
 
     // A decision to hold is final: the receiver has still only the first message.
     expect(received).toHaveLength(1);

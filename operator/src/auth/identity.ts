@@ -35,9 +35,13 @@ const RESOURCE_COLUMNS: [ScopeKind, string][] = [
   ['connection', 'connection_id'],
 ];
 
-/** Permissions of the person and of their teams that have not expired, as one JSON array. */
+/**
+ * Permissions of the person and of their teams that have not expired, as one JSON array; those
+ * applied as a Permission kind carry the resource's name (403 answers and explain name them).
+ */
 export const RULES_SQL = `coalesce((
   SELECT json_agg(json_build_object('id', pm.id, 'description', pm.description, 'action', pm.action,
+    'name', CASE WHEN pm.source = 'KubernetesCRD' THEN (SELECT r.name FROM resources r WHERE r.uid = pm.id) END,
     'deny', pm.deny, 'object', pm.object, 'object_selector', pm.object_selector,
     'component_id', pm.component_id, 'config_id', pm.config_id, 'canary_id', pm.canary_id,
     'check_id', pm.check_id, 'playbook_id', pm.playbook_id, 'connection_id', pm.connection_id))
@@ -57,6 +61,7 @@ export function toRule(r: RuleRow): PermissionRule {
   const scoped = Object.keys(scope).length > 0;
   return {
     ...(typeof r.id === 'string' ? { id: r.id } : {}),
+    ...(typeof r.name === 'string' && r.name ? { name: r.name } : {}),
     description: (r.description as string | null | undefined) ?? null,
     action: String(r.action),
     deny: r.deny === true,

@@ -41,6 +41,8 @@ export const OBJECTS = [
   'playbook_runs',
   'permissions',
   'scripts',
+  // Retrying and discarding failed event-queue items (/api/event-queue); reading is `database`.
+  'event_queue',
 ] as const;
 export type PolicyObject = (typeof OBJECTS)[number];
 
@@ -55,8 +57,9 @@ const WRITE_VERBS: readonly Verb[] = ['create', 'update', 'delete'];
 
 /**
  * Only admins change who someone is and what they may do (people, identities, roles,
- * Permissions), the switches that apply to everyone (feature flags), and code that runs on the
- * server (exec checks and other scripts) — unless a Permission grants it.
+ * Permissions), the switches that apply to everyone (feature flags), code that runs on the
+ * server (exec checks and other scripts) and the event queue (retrying a failed delivery sends
+ * it again) — unless a Permission grants it.
  */
 const ADMIN_WRITES: readonly PolicyObject[] = [
   'rbac',
@@ -66,6 +69,7 @@ const ADMIN_WRITES: readonly PolicyObject[] = [
   'scripts',
   'kratos',
   'auth',
+  'event_queue',
 ];
 /** Commanders, responders and viewers do not read these (spec: everything except …). */
 const PRIVILEGED_READS: readonly PolicyObject[] = ['rbac', 'identities', 'connections'];
@@ -107,6 +111,8 @@ export function effectiveRoles(roles: readonly string[]): Role[] {
  */
 export interface PermissionRule {
   id?: string;
+  /** The Permission resource's name, for rows applied as a Permission kind (kubectl). */
+  name?: string | null;
   description?: string | null;
   action: string;
   deny: boolean;
@@ -137,6 +143,7 @@ const GLOBAL_OBJECTS: Record<string, readonly PolicyObject[]> = {
   'agent-push': ['agents'],
   properties: ['properties'],
   scripts: ['scripts'],
+  event_queue: ['event_queue'],
   'kubernetes-proxy': [],
   artifact: [],
 };
@@ -273,8 +280,10 @@ export function can(
   return decide(subject, object, action, resources).allowed;
 }
 
-function ruleName(rule: PermissionRule): string {
-  return rule.description ? `"${rule.description}"` : rule.id ? rule.id : '(unnamed)';
+/** How a Permission is named to people: its resource name, else its description, else its id. */
+export function ruleName(rule: PermissionRule): string {
+  const label = rule.name || rule.description;
+  return label ? `'${label}'` : (rule.id ?? '(unnamed)');
 }
 
 /** The reason a request is refused, naming the Permission or the roles that decided. */
@@ -288,6 +297,69 @@ export function denial(
   return rule?.deny
     ? `permission denied: ${action} on ${object} is denied by Permission ${ruleName(rule)}`
     : `permission denied: ${action} on ${object} is not granted to roles ${effectiveRoles(subject.roles).join(', ')}`;
+}
+
+// ---- Explaining a decision -----------------------------------------------------------------
+
+export interface Explanation {
+  allowed: boolean;
+  /** What decided: a Permission (a deny wins over any allow), else the roles. */
+  decidedBy: 'permission' | 'roles';
+  /** The deciding Permission, when one did. */
+  rule?: PermissionRule;
+  /** Every Permission of the subject that speaks about this request (denies first). */
+  matching: PermissionRule[];
+  /** The roles weighed (a person without roles is a viewer). */
+  roles: Role[];
+  /** The roles that grant the action on their own. */
+  grantingRoles: Role[];
+  /** One sentence: the decision and why. */
+  reason: string;
+}
+
+const quoteAll = (rules: readonly PermissionRule[]) => rules.map(ruleName).join(', ');
+
+/**
+ * `decide` with its whole reasoning, for the access explain tool: which Permission or role
+ * allowed or denied the action, and what else applied (an allow that a deny overrode).
+ */
+export function explain(
+  subject: Subject | readonly string[],
+  object: PolicyObject,
+  action: Action,
+  resources: readonly ResourceAttrs[] = [],
+): Explanation {
+  const s = subjectOf(subject);
+  const roles = effectiveRoles(s.roles);
+  const matching = (s.rules ?? []).filter((r) => applies(r, object, action, resources));
+  matching.sort((a, b) => Number(b.deny) - Number(a.deny));
+  const grantingRoles = roles.filter((role) => rolesAllow([role], object, action));
+  const { allowed, rule } = decide(s, object, action, resources);
+  const what = `${action} on ${object}`;
+  let reason: string;
+  if (rule?.deny) {
+    const overridden = matching.filter((r) => !r.deny);
+    const also = [
+      ...(overridden.length ? [`the allow of Permission ${quoteAll(overridden)}`] : []),
+      ...(grantingRoles.length ? [`role ${grantingRoles.join(', ')}`] : []),
+    ];
+    reason = `${what} is denied by Permission ${ruleName(rule)}${also.length ? ` (a deny wins over ${also.join(' and ')})` : ''}`;
+  } else if (rule) {
+    reason = `${what} is granted by Permission ${ruleName(rule)}${grantingRoles.length ? '' : ` (roles ${roles.join(', ')} alone would not grant it)`}`;
+  } else if (allowed) {
+    reason = `${what} is granted by role ${grantingRoles.join(', ')}`;
+  } else {
+    reason = `${what} is not granted to roles ${roles.join(', ')}, and no Permission grants it`;
+  }
+  return {
+    allowed,
+    decidedBy: rule ? 'permission' : 'roles',
+    ...(rule ? { rule } : {}),
+    matching,
+    roles,
+    grantingRoles,
+    reason,
+  };
 }
 
 export interface Grant {
@@ -358,6 +430,43 @@ export function rowScope(
   const deny = scoped.filter((s) => s.rule.deny).map((s) => s.scoped);
   if (!global.allowed && allow.length === 0) return undefined;
   return { all: global.allowed, allow, deny };
+}
+
+/**
+ * The reason rows (of these kinds) are kept from the subject when the row at hand is not known:
+ * a list or a write refused for some of its rows. Names the object-scoped Permissions that limit
+ * them — the denies, or the allows that reach only other rows when the roles grant nothing —
+ * and falls back to `denial` when no row is reachable at all.
+ */
+export function rowDenial(
+  subject: Subject,
+  object: PolicyObject,
+  action: Action,
+  kinds: readonly ScopeKind[],
+): string {
+  const rules = subject.rules ?? [];
+  const denies = new Set<PermissionRule>();
+  const allows = new Set<PermissionRule>();
+  let limited = false;
+  for (const kind of kinds) {
+    const scope = rowScope(subject, object, action, kind);
+    if (!scope) continue;
+    for (const { rule } of scopedRulesFor(rules, kind, action))
+      (rule.deny ? denies : allows).add(rule);
+    if (!scope.all) limited = true;
+  }
+  const what = `permission denied: ${action} on ${object}`;
+  if (!denies.size && !limited) return denial(subject, object, action);
+  const parts: string[] = [];
+  if (denies.size)
+    parts.push(
+      `is denied for ${denies.size > 1 ? 'some of these rows by the Permissions' : 'some of these rows by Permission'} ${quoteAll([...denies])}`,
+    );
+  if (limited)
+    parts.push(
+      `is not granted to roles ${effectiveRoles(subject.roles).join(', ')}, and ${allows.size > 1 ? 'the Permissions' : 'Permission'} ${quoteAll([...allows])} ${allows.size > 1 ? 'grant' : 'grants'} it only on other rows`,
+    );
+  return `${what} ${parts.join('; it ')}`;
 }
 
 /** Whether any row of these kinds could be reachable for the subject (else 403 at once). */

@@ -217,6 +217,22 @@ describe('recovery, profile and two-factor sign-in', () => {
     expect((await request(app).get('/api/auth/profile').set(h)).body.recoveryCodesRemaining).toBe(
       9,
     );
+
+    // An admin-made recovery link sets a new password but does not skip the second factor.
+    const who = await db.pool.query(`SELECT id FROM people WHERE email = 'open@example.com'`);
+    const link = await post(`/api/auth/${who.rows[0].id}/recovery_link`, {}, admin).expect(200);
+    const token = new URL(link.body.link).searchParams.get('token') as string;
+    const recovered = await post('/api/auth/recovery', {
+      token,
+      password: 'open-password-new',
+    }).expect(200);
+    expect(recovered.body.message).toBe('second_factor_required');
+    expect(recovered.headers['set-cookie']).toBeUndefined();
+    const in2 = await post('/api/auth/login/second-factor', {
+      flow: recovered.body.flow,
+      code: totp(setup.body.secret),
+    }).expect(200);
+    expect(in2.headers['set-cookie']?.[0]).toMatch(/^vigil_session=/);
   });
 
   it('throttles repeated failed sign-ins per account and logs nothing secret', async () => {

@@ -129,6 +129,18 @@ async function decideRule(
       return;
     }
   }
+  // The same event for the same resource still waiting to go out (a flap during waitFor, or a
+  // burst before the dispatcher ran) is that notification again: counted on it, not repeated.
+  const { rowCount: waiting } = await db.query(
+    `UPDATE notification_send_history SET count = count + 1
+      WHERE id = (SELECT id FROM notification_send_history
+                   WHERE notification_id = $1 AND resource_id = $2 AND source_event = $3
+                     AND status IN ('pending', 'evaluating-waitfor') AND attempts = 0
+                     AND coalesce((payload ->> 'fallback')::boolean, false) = false
+                   ORDER BY created_at DESC LIMIT 1)`,
+    [rule.id, ctx.resourceId, ctx.event],
+  );
+  if (waiting) return;
   const waitSeconds = Number(rule.wait_for ?? 0);
   if (waitSeconds > 0 && HEALTH_EVENT.test(ctx.event)) {
     await insertRow(db, rule, ctx.event, ctx.resourceId, 'pending', {

@@ -194,6 +194,13 @@ export class NotificationDispatcher {
       }
     }
 
+    // A first attempt checks the repeat interval again: another row for the same rule, resource
+    // and event may have been sent while this one waited.
+    if (row.attempts === 0 && !payload.fallback) {
+      const held = await this.sentWithin(row, rule);
+      if (held) return this.finish(row, 'repeat-interval', { reason: held });
+    }
+
     let message;
     try {
       message = renderMessage(rule, ctx);
@@ -263,6 +270,23 @@ export class NotificationDispatcher {
       });
       for (const m of members) await this.release(m);
     }
+  }
+
+  /** The reason to hold a send as a repeat, when the same was sent within repeatInterval. */
+  private async sentWithin(row: SendRow, rule: RuleRow): Promise<string | undefined> {
+    const repeatMs = durationMs(rule.repeat_interval ?? undefined);
+    if (!repeatMs) return undefined;
+    const { rows } = await this.opts.pool.query<{ created_at: Date }>(
+      `SELECT created_at FROM notification_send_history
+        WHERE notification_id = $1 AND resource_id = $2 AND source_event = $3 AND status = 'sent'
+          AND id <> $4 AND created_at > now() - $5 * interval '1 millisecond'
+        ORDER BY created_at DESC LIMIT 1`,
+      [rule.id, row.resource_id, row.source_event, row.id, repeatMs],
+    );
+    const last = rows[0];
+    return last
+      ? `already sent at ${last.created_at.toISOString()}; repeats are held for ${rule.repeat_interval}`
+      : undefined;
   }
 
   /** Why a health event should not be sent after waitFor: the resource is not in that state now. */

@@ -242,6 +242,26 @@ describe('deciding and sending', () => {
     expect(got('w')).toHaveLength(1);
   });
 
+  it('counts a second failure during waitFor on the waiting notification: one message', async () => {
+    const { check } = await canaryWithCheck('twice');
+    const id = await rule({
+      events: ['check.failed'],
+      wait_for: 1,
+      repeat_interval: '1h',
+      custom_services: [{ name: 'to', url: hook('t') }],
+    });
+    await setCheck(check, 'unhealthy');
+    await engine.drain();
+    await setCheck(check, 'healthy');
+    await setCheck(check, 'unhealthy');
+    await engine.drain();
+    await new Promise((r) => setTimeout(r, 1100));
+    await engine.drain();
+    const rows = await history(id);
+    expect(rows.map((r) => [r.status, r.count])).toEqual([['sent', 2]]);
+    expect(got('t')).toHaveLength(1);
+  });
+
   it('retries a receiver that is down, then sends: history shows error, then sent', async () => {
     const { check } = await canaryWithCheck('down');
     const id = await rule({

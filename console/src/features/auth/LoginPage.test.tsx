@@ -23,6 +23,20 @@ async function signIn(email = 'ada@example.com', password = 'correct horse') {
 }
 
 describe('LoginPage', () => {
+  it('sends someone already signed in on to return_to, without the form', async () => {
+    mockApi({ 'GET /api/auth/whoami': { body: { id: 'p1' } } });
+    open('/login?return_to=%2Fhealth');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/health'));
+  });
+
+  it('stays to confirm an action even when signed in', async () => {
+    const api = mockApi({ 'GET /api/auth/whoami': { body: { id: 'p1' } } });
+    open('/login?refresh=true');
+    expect(await screen.findByRole('button', { name: /Confirm|Sign in/ })).toBeInTheDocument();
+    expect(api.callsTo('GET /api/auth/whoami')).toHaveLength(0);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('signs in and goes to return_to', async () => {
     const api = mockApi({ 'POST /api/auth/login': { body: { message: 'success' } } });
     open('/login?return_to=%2Fhealth%3Fx%3D1');

@@ -51,6 +51,22 @@ export function LoginPage() {
   // A full load, so every cache starts fresh for the signed-in user.
   const done = () => window.location.assign(returnTo);
 
+  // Someone already signed in has nothing to do here (session_already_available): go on,
+  // unless the page was opened to confirm a sensitive action or finish a second factor.
+  const confirming = refresh || params.get('aal') === 'aal2';
+  useEffect(() => {
+    if (confirming) return;
+    let live = true;
+    request('/api/auth/whoami', { noAuthRedirect: true })
+      .then(() => {
+        if (live) window.location.assign(returnTo);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [confirming, returnTo]);
+
   const signIn = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);

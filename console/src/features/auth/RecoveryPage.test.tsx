@@ -26,6 +26,16 @@ describe('RecoveryPage', () => {
     expect(screen.queryByLabelText(/New password/)).not.toBeInTheDocument();
   });
 
+  it('asks for the authenticator code when the person has two-factor authentication', async () => {
+    mockApi({
+      'POST /api/auth/recovery': { body: { message: 'second_factor_required', flow: 'f-3' } },
+    });
+    open('/recovery?token=rt-2');
+    await userEvent.type(screen.getByLabelText(/New password/), 'brand new pw');
+    await userEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/login?aal=aal2&flow=f-3'));
+  });
+
   it('sets a new password with the token and signs in', async () => {
     const api = mockApi({ 'POST /api/auth/recovery': { body: { message: 'success' } } });
     open('/recovery?token=rt-1');

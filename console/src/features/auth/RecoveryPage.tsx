@@ -26,11 +26,17 @@ export function RecoveryPage() {
     setBusy(true);
     setError(undefined);
     try {
-      await request('/api/auth/recovery', {
+      const answer = await request<{ message: string; flow?: string }>('/api/auth/recovery', {
         method: 'POST',
         body: { token, password },
         noAuthRedirect: true,
       });
+      // With two-factor authentication on, the new password is set but signing in still
+      // needs the authenticator code: the sign-in page's code step takes over.
+      if (answer?.message === 'second_factor_required' && answer.flow) {
+        window.location.assign(`/login?aal=aal2&flow=${encodeURIComponent(answer.flow)}`);
+        return;
+      }
       // The answer carries a session: a full load opens the console signed in.
       window.location.assign('/');
     } catch (e) {

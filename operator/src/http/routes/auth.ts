@@ -169,6 +169,13 @@ export function authRoutes(pool: pg.Pool): Router {
       text(req.body, 'token', 'token is required'),
       text(req.body, 'password', 'password is required'),
     );
+    // A recovery link replaces the password, not the second factor: someone who holds the
+    // link (an administrator made it) still needs the person's authenticator to get in.
+    if (await hasSecondFactor(pool, personId)) {
+      const flow = await createLink(pool, 'second_factor', { personId });
+      res.json({ message: 'second_factor_required', flow });
+      return;
+    }
     await startSession(req, res, personId);
     res.json({ message: 'success' });
   });

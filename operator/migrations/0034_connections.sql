@@ -1,0 +1,1 @@
+-- Connections (issue: settings and operations).

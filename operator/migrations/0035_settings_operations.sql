@@ -1,0 +1,1 @@
+-- Teams, jobs, feature flags, event queue and integrations (issue: settings and operations).

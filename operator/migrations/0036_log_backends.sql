@@ -1,0 +1,1 @@
+-- Log backends and logs (issue: settings and operations).
