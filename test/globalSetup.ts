@@ -4,15 +4,16 @@ import path from 'node:path';
 
 /**
  * e2e data dirs outlive single servers (restart tests reuse them), so they are removed once,
- * after the whole e2e run: every vigil-e2e-* / vigil-kubectl-* dir made since it started.
+ * after the whole e2e run. Each run names its dirs with its own id (VIGIL_E2E_RUN, inherited by
+ * the test workers), so a run never removes the dirs of another run going on beside it.
  */
 export default function setup(): () => void {
-  const started = Date.now();
+  const run = `r${process.pid}`;
+  process.env.VIGIL_E2E_RUN = run;
   return () => {
     for (const name of fs.readdirSync(os.tmpdir())) {
-      if (!/^vigil-(e2e|kubectl|image)-/.test(name)) continue;
-      const dir = path.join(os.tmpdir(), name);
-      if (fs.statSync(dir).mtimeMs >= started) fs.rmSync(dir, { recursive: true, force: true });
+      if (!new RegExp(`^vigil-(e2e|kubectl|image)-${run}-`).test(name)) continue;
+      fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
     }
   };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, startVigil, type VigilProcess } from './support/server.js';
+import { e2eRun, ROOT, startVigil, type VigilProcess } from './support/server.js';
 
 /**
  * No Docker engine runs here, so this checks what can be checked: every path the Dockerfile copies
@@ -45,7 +45,7 @@ describe('container image layout', () => {
   });
 
   it('starts from exactly the copied files', async () => {
-    app = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-image-'));
+    app = fs.mkdtempSync(path.join(os.tmpdir(), `vigil-image-${e2eRun()}-`));
     fs.chmodSync(app, 0o755);
     for (const { from, to } of [...copies, ...plainCopies]) {
       const target = path.join(app, to);

@@ -151,7 +151,6 @@ describe('notifications, walked in a browser', () => {
     await modal.getByRole('radio', { name: 'URL' }).check();
     await modal.getByRole('textbox', { name: 'URL' }).fill(`generic+${hookUrl}/hook?template=json`);
     await modal.getByText('Select at least one event').waitFor({ state: 'detached' });
-    await page.screenshot({ path: '/tmp/nw/rule.png' });
     await modal.getByRole('button', { name: 'Save' }).click();
 
     await page.getByText('Notification updated successfully').waitFor();
@@ -219,7 +218,6 @@ describe('notifications, walked in a browser', () => {
     expect(body).toContain(`**${CHECK}** (http)`);
     expect(body).toContain(`[Silence](${silenceLink})`);
 
-    await page.screenshot({ path: '/tmp/nw/detail.png' });
     await modal.getByRole('button', { name: 'Close' }).click();
     await modal.waitFor({ state: 'detached' });
     await page.waitForURL(`${vigil.url}/notifications`);
@@ -236,7 +234,6 @@ describe('notifications, walked in a browser', () => {
 
     await form.getByRole('button', { name: '1h' }).click();
     await form.getByText('From now, for 1h.').waitFor();
-    await page.screenshot({ path: '/tmp/nw/addsilence.png' });
     await form.getByRole('textbox', { name: 'Reason' }).fill(REASON);
     await form.getByRole('button', { name: 'Save' }).click();
 
@@ -249,7 +246,6 @@ describe('notifications, walked in a browser', () => {
     await row.waitFor();
     await row.getByRole('link', { name: CHECK }).waitFor();
     await row.getByText('Active').waitFor();
-    await page.screenshot({ path: '/tmp/nw/silences.png' });
 
     const [silence] = await db.get<{ check_id: string; from: string; until: string }[]>(
       `notification_silences?deleted_at=is.null&description=eq.${encodeURIComponent(REASON)}`,
@@ -275,14 +271,13 @@ describe('notifications, walked in a browser', () => {
     await row.click();
     const modal = page.getByRole('dialog', { name: 'Notification details' });
     await modal.getByText(new RegExp(`^silenced \\(${REASON}\\) until `)).waitFor();
+    await modal.getByText('Silenced', { exact: true }).waitFor();
     const [, silenced] = await history();
     expect(await modal.getByRole('link', { name: 'View silence' }).getAttribute('href')).toBe(
       `/notifications/silences?id=${silenced?.silenced_by}`,
     );
-    await page.screenshot({ path: '/tmp/nw/silenced.png' });
     await modal.getByRole('button', { name: 'Close' }).click();
     await modal.waitFor({ state: 'detached' });
-    await page.screenshot({ path: '/tmp/nw/history.png' });
 
     // A decision to hold is final: the receiver has still only the first message.
     expect(received).toHaveLength(1);

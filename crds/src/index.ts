@@ -52,3 +52,16 @@ export type { Cause, CauseReason, ValidationResult } from './validate.js';
 export { crdFiles, MANIFEST_DIRS } from './manifests.js';
 export type { GeneratedFile } from './manifests.js';
 export { toYaml } from './yaml.js';
+export {
+  CONNECTION_TYPE_NAMES,
+  CONNECTION_TYPES,
+  SECRET_COLUMNS,
+  connectionType,
+} from './connectionTypes.js';
+export type {
+  ConnectionCategory,
+  ConnectionColumn,
+  ConnectionField,
+  ConnectionFieldKind,
+  ConnectionType,
+} from './connectionTypes.js';

@@ -2,6 +2,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { e2eRun } from './server.js';
 
 /** The pinned kubectl binaries beside the machine's kubectl dispatcher (kubectl.1.27 … 1.33). */
 export function kubectlBinary(minor: number): string {
@@ -26,7 +27,7 @@ export interface Kubectl {
 /** kubectl of one version with a kubeconfig and a fresh HOME (a cold discovery cache). */
 export function kubectl(minor: number, kubeconfig: string): Kubectl {
   const bin = kubectlBinary(minor);
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), `vigil-kubectl-${minor}-`));
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), `vigil-kubectl-${e2eRun()}-${minor}-`));
   const config = path.join(home, 'kubeconfig');
   fs.writeFileSync(config, kubeconfig);
   const env = { ...process.env, HOME: home, KUBECONFIG: config };

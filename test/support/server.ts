@@ -11,8 +11,11 @@ export const ADMIN_EMAIL = 'admin@vigil.local';
 export const ADMIN_PASSWORD = 'e2e-admin-password';
 export const ADMIN_TOKEN = 'vgl_e2e_admin_token_0123456789abcdef';
 
+/** The id of this e2e run: its temporary dirs carry it, and its teardown removes only those. */
+export const e2eRun = () => process.env.VIGIL_E2E_RUN ?? 'local';
+
 export function tempDataDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-e2e-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `vigil-e2e-${e2eRun()}-`));
   fs.chmodSync(dir, 0o755); // the embedded database runs as the postgres user when we are root
   return dir;
 }

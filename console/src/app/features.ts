@@ -52,3 +52,16 @@ export function featureFlags(properties: readonly Property[]): FeatureFlags {
   };
   return enabled;
 }
+
+/**
+ * The switch that turns `feature` off: its own, or that of the area it follows (settings.health
+ * is off when health is). Undefined when the feature is on.
+ */
+export function disablingSwitch(feature: Feature, enabled: FeatureFlags): Feature | undefined {
+  if (enabled(feature)) return undefined;
+  let current = feature;
+  for (let parent = FOLLOWS[current]; parent && !enabled(parent); parent = FOLLOWS[current]) {
+    current = parent;
+  }
+  return current;
+}

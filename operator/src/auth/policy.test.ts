@@ -24,7 +24,7 @@ import type { ResourceAttrs } from './scope.js';
  * the policy module, so that a wrong rule in policy.ts fails here:
  * - admin: everything;
  * - editor: reads everything; writes everything but access itself (people, identities, roles,
- *   Permissions), feature flags and scripts on the server — so CRUD on canaries, catalog,
+ *   Permissions), feature flags, scripts on the server and the event queue — so CRUD on canaries, catalog,
  *   topology, playbooks, notifications and connections;
  * - commander, responder: read everything but rbac, identities and connections; write
  *   incidents, evidence, comments and responders;
@@ -55,6 +55,7 @@ const expected: Record<PolicyObject, { read: readonly Role[]; write: readonly Ro
   playbook_runs: { read: ALL, write: ['admin', 'editor'] },
   permissions: { read: ALL, write: ['admin'] },
   scripts: { read: ALL, write: ['admin'] },
+  event_queue: { read: ALL, write: ['admin'] },
 };
 
 describe('the role matrix', () => {
@@ -177,7 +178,7 @@ describe('Permission objects', () => {
         'canaries',
         'write',
       ),
-    ).toBe('permission denied: write on canaries is denied by Permission "freeze"');
+    ).toBe("permission denied: write on canaries is denied by Permission 'freeze'");
     expect(denial({ roles: [] }, 'incident', 'write')).toBe(
       'permission denied: write on incident is not granted to roles viewer',
     );

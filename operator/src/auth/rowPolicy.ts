@@ -11,7 +11,7 @@ import {
 } from './policy.js';
 import { isEmptySelector, SCOPE_KINDS, type ResourceSelector, type ScopeKind } from './scope.js';
 import { UUID } from '../ids.js';
-import { runsScriptsSql, SCRIPT_TABLES, SCRIPTS_DENIED } from './scripts.js';
+import { runsScriptsSql, SCRIPT_TABLES, scriptsDenied } from './scripts.js';
 import { parseLabelSelector, requirementsSql, SelectorError } from '../labelSelector.js';
 
 function ident(name: string): string {
@@ -249,7 +249,7 @@ export function writeBounds(
   if (scripts && !can(subject, 'scripts', 'write'))
     bounds.push({
       sql: scripts,
-      message: SCRIPTS_DENIED,
+      message: scriptsDenied(subject),
     });
   if (!['permissions', 'team_members', 'people'].includes(relation)) return bounds;
   const held = heldPatterns(subject);

@@ -1,3 +1,5 @@
+import { denial, type Subject } from './policy.js';
+
 /**
  * Which specs make Vigil run code on its own host: exec checks (also inside a topology lookup or
  * an inline canary), exec scrapers and playbook exec actions — any `exec` entry, at any depth.
@@ -26,3 +28,8 @@ export const SCRIPT_TABLES = ['canaries', 'topologies', 'config_scrapers', 'play
 
 export const SCRIPTS_DENIED =
   'permission denied: exec checks, scrapers and actions run scripts on the Vigil server, which needs write on scripts (admins, or a Permission on the scripts object)';
+
+/** SCRIPTS_DENIED with what decided it for this subject: their roles, or a deny Permission. */
+export function scriptsDenied(subject: Subject): string {
+  return `${SCRIPTS_DENIED}: ${denial(subject, 'scripts', 'write').replace(/^permission denied: /, '')}`;
+}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { emailTarget } from '../notify/targets.js';
 import { isService, SERVICES, type Service } from '../notify/types.js';
+import { readPropertiesFile } from '../properties/local.js';
 
 /**
  * Settings come from the environment and from `vigil serve` flags (flags win). They are parsed
@@ -107,6 +108,15 @@ const notifyEndpointsSchema = z.string().transform((raw, ctx) => {
   return endpoints;
 });
 
+/** VIGIL_PROPERTIES_FILE: must be readable and hold only name=value lines and comments. */
+const propertiesFileSchema = z.string().superRefine((file, ctx) => {
+  try {
+    readPropertiesFile(file);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: (err as Error).message });
+  }
+});
+
 const schema = z.object({
   port: portSchema,
   /** HTTPS for /k8s (kubectl sends credentials only over TLS); 'off' disables it. */
@@ -157,6 +167,8 @@ const schema = z.object({
   smtpUrl: smtpUrlSchema.optional(),
   /** Base URLs that stand in for services' public APIs (tests, egress gateways). */
   notifyEndpoints: notifyEndpointsSchema,
+  /** Local feature flags (name=value lines): they override the database's and are read-only. */
+  propertiesFile: propertiesFileSchema.optional(),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -189,6 +201,7 @@ const sources: Record<keyof Config, string> = {
   trustedProxies: 'VIGIL_TRUSTED_PROXIES',
   smtpUrl: 'VIGIL_SMTP_URL',
   notifyEndpoints: 'VIGIL_NOTIFY_ENDPOINTS',
+  propertiesFile: 'VIGIL_PROPERTIES_FILE',
 };
 
 /** Settings whose values hold secrets: never shown in errors. */
@@ -242,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, args: readonly string[]): Con
     trustedProxies: env.VIGIL_TRUSTED_PROXIES ?? '',
     smtpUrl: env.VIGIL_SMTP_URL || undefined,
     notifyEndpoints: env.VIGIL_NOTIFY_ENDPOINTS ?? '',
+    propertiesFile: env.VIGIL_PROPERTIES_FILE || undefined,
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
@@ -304,4 +318,6 @@ Environment only:
                         smtp://user:pass@host:587/?from=vigil@example.com (default: none)
   VIGIL_NOTIFY_ENDPOINTS  JSON object of notification service to base URL, in place of its
                         public API, e.g. {"slack":"http://gateway:8080"} (default: {})
+  VIGIL_PROPERTIES_FILE  local feature flags, name=value lines: they override the database's
+                        and cannot be edited in the console; re-read when changed (default: none)
 `;

@@ -32,6 +32,9 @@ import { kubeconfigRoutes, type K8sEndpoint } from './routes/kubeconfig.js';
 import { profileRoutes } from './routes/profile.js';
 import { userRoutes } from './routes/users.js';
 import { propertyRoutes } from './routes/properties.js';
+import { eventQueueRoutes } from './routes/eventQueue.js';
+import { explainRoutes } from './routes/explain.js';
+import { LocalProperties } from '../properties/local.js';
 import { dbApi, type DbApiOptions } from '../postgrest/handler.js';
 import { systemRoutes } from './routes/system.js';
 import { securityHeaders } from './securityHeaders.js';
@@ -40,7 +43,7 @@ export interface AppDeps {
   pool: pg.Pool;
   log: Logger;
   config: Pick<Config, 'consoleDir' | 'publicUrl'> &
-    Partial<Pick<Config, 'trustedProxies'>> & {
+    Partial<Pick<Config, 'trustedProxies' | 'propertiesFile'>> & {
       docsDir?: string;
       k8sEndpoint?: K8sEndpoint;
     };
@@ -105,14 +108,15 @@ export function createApp({
   api.use((req, res, next) => (req.path.startsWith('/db/') ? next() : json(req, res, next)));
   api.use(authenticate(pool, principals));
   api.use(forgetPrincipalsOnAccessChange(principals));
-  api.use('/auth', authRoutes(pool));
+  const localProperties = new LocalProperties(config.propertiesFile, log);
+  api.use('/auth', authRoutes(pool, localProperties));
   api.use(requireSignIn);
   const publicUrl = (req: express.Request) =>
     config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
   const users = userRoutes(pool, publicUrl);
   api.use('/auth', profileRoutes(pool, publicUrl), users.auth);
   api.use('/people', users.people);
-  api.use('/rbac', users.rbac);
+  api.use('/rbac', explainRoutes(pool), users.rbac);
   api.use('/agent', agentRoutes(pool));
   api.use('/canary', canaryRoutes(pool, health), topologyRoutes(pool));
   api.use('/snapshot', snapshotRoutes(pool));
@@ -123,7 +127,8 @@ export function createApp({
   api.get('/about', (_req, res) => {
     res.json({ Version: VERSION });
   });
-  api.use('/properties', propertyRoutes(pool));
+  api.use('/properties', propertyRoutes(pool, localProperties));
+  api.use('/event-queue', eventQueueRoutes(pool));
   api.use('/db', dbApi(pool, db).router);
   api.use('/kubeconfig', kubeconfigRoutes(pool, publicUrl, config.k8sEndpoint));
   api.use(apiNotFound);

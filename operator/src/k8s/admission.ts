@@ -10,7 +10,7 @@ import {
   type PolicyObject,
 } from '../auth/policy.js';
 import type { ResourceAttrs, ScopeKind } from '../auth/scope.js';
-import { runsScripts, SCRIPTS_DENIED } from '../auth/scripts.js';
+import { runsScripts, scriptsDenied } from '../auth/scripts.js';
 import type { K8sObject } from './objects.js';
 
 /**
@@ -76,7 +76,7 @@ export function objectRefusal(
   if (action === 'read') return undefined;
   // Removing a script runs nothing; creating or changing one needs the scripts grant.
   if (action !== 'delete' && runsScripts(obj.spec) && !can(principal, 'scripts', 'write'))
-    return SCRIPTS_DENIED;
+    return scriptsDenied(principal);
   if (k.kind === 'Permission') {
     const rule = permissionRuleOf(obj.spec);
     if (rule && !holdsRule(principal, rule))

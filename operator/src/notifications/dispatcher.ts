@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { NotifyError, send, type Service } from '../notify/index.js';
+import { toRule } from '../auth/identity.js';
+import { refusal } from '../playbooks/access.js';
 import { PgListener } from '../playbooks/listener.js';
 import { PLAYBOOK_COLUMNS, type PlaybookRow } from '../playbooks/match.js';
 import { loadTarget, type TargetKind } from '../playbooks/resources.js';
@@ -382,6 +384,18 @@ export class NotificationDispatcher {
       ? (ctx.kind as TargetKind)
       : undefined;
     const target = kind ? await loadTarget(pool, { kind, id: ctx.resourceId }) : undefined;
+    // A rule runs a playbook only with a Permission whose subject is the rule (as upstream):
+    // writing a rule must not be a way around who may run what.
+    const { rows: grants } = await pool.query<Record<string, unknown>>(
+      `SELECT * FROM permissions WHERE notification_id = $1 AND (until IS NULL OR until > now())`,
+      [row.notification_id],
+    );
+    const refused = refusal({ roles: [], rules: grants.map(toRule) }, 'run', playbook, target);
+    if (refused)
+      throw new Failure(
+        `the rule may not run playbook ${playbook.namespace}/${playbook.name} (${refused}): grant it playbook:run with a Permission whose subject is this notification`,
+        true,
+      );
     try {
       const started = await createRun(pool, { playbook, target, triggered: true });
       await pool.query(`UPDATE playbook_runs SET notification_send_id = $2 WHERE id = $1`, [

@@ -316,6 +316,42 @@ describe('deciding and sending', () => {
     expect(String(got('g')[0]?.body.message)).toMatch(/Also affected \(1\): group-b|group-a/);
   });
 
+  it('runs a playbook only with a Permission whose subject is the rule', async () => {
+    const { check } = await canaryWithCheck('playbook');
+    const { rows } = await db.pool.query<{ id: string }>(
+      `INSERT INTO playbooks (name, namespace, title, spec, source)
+       VALUES ('repair', 'default', 'Repair', '{"actions":[{"name":"a","exec":{"script":"true"}}]}', 'UI')
+       RETURNING id`,
+    );
+    const playbook = rows[0]?.id as string;
+    const id = await rule({ events: ['check.failed'], playbook_id: playbook });
+    await setCheck(check, 'unhealthy');
+    await engine.drain();
+    const [refused] = await history(id);
+    expect(refused?.status).toBe('error');
+    expect(refused?.error).toMatch(
+      /may not run playbook default\/repair .*Permission whose subject is this notification/,
+    );
+
+    await db.pool.query(
+      `INSERT INTO permissions (action, object_selector, notification_id, created_by, source)
+       VALUES ('playbook:run', '{"playbooks":[{"name":"repair"}]}', $1,
+               '00000000-0000-0000-0000-000000000000', 'UI')`,
+      [id],
+    );
+    await setCheck(check, 'healthy');
+    await setCheck(check, 'unhealthy');
+    await engine.drain();
+    expect(await statuses(id)).toEqual(['error', 'pending_playbook_completion']);
+    const run = await db.pool.query(
+      `SELECT r.status, r.check_id FROM playbook_runs r
+         JOIN notification_send_history h ON h.playbook_run_id = r.id
+        WHERE h.notification_id = $1`,
+      [id],
+    );
+    expect(run.rows).toEqual([{ status: 'scheduled', check_id: check }]);
+  });
+
   it('queues events only for what some rule asks for', async () => {
     const { rows } = await db.pool.query<{ event: string }>(
       `SELECT event FROM event_subscriptions WHERE consumer = 'notification' ORDER BY event`,

@@ -71,7 +71,10 @@ export function renderMessage(
   const family = DEFAULTS[ctx.kind] ?? (DEFAULTS.config as { title: string; body: string });
   const vars = { vars: ctx.vars };
   const title = render(rule.title?.trim() ? rule.title : family.title, vars).trim();
-  let body = render(rule.template?.trim() ? rule.template : family.body, vars).trim();
+  // A line whose values are empty (no error message) leaves no gap of blank lines behind.
+  let body = render(rule.template?.trim() ? rule.template : family.body, vars)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   const grouped = ctx.vars.groupedResources;
   if (Array.isArray(grouped) && grouped.length > 1 && !rule.template?.trim())
     body += `\n\nAlso affected (${grouped.length - 1}): ${grouped

@@ -32,7 +32,7 @@ export function refusal(
   if (target) {
     const object = RESOURCE_OBJECT[target.kind];
     if (!decide(subject, object, 'read', target.attrs).allowed)
-      return `permission denied: you cannot read ${target.kind} ${target.id}`;
+      return `${denial(subject, object, 'read', target.attrs)} (${target.kind} ${target.id})`;
     // A Permission that denies running playbooks on this resource wins over any grant.
     const onTarget = decide(subject, object, verb, resources);
     if (onTarget.rule?.deny) return denial(subject, object, verb, resources);

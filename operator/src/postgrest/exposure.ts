@@ -1,5 +1,6 @@
 import type { PolicyObject } from '../auth/policy.js';
 import type { ScopeColumn } from '../auth/rowPolicy.js';
+import { prepareConnectionWrite } from '../connections/store.js';
 
 /**
  * What /api/db exposes: an allow-list of tables, views and functions, each guarded by one RBAC
@@ -18,6 +19,11 @@ export interface Exposure {
   writeObject?: PolicyObject;
   /** The resources its rows hold, for object-scoped Permissions (see SCOPES). */
   scopes?: readonly ScopeColumn[];
+  /**
+   * Turns each row of a POST or PATCH body into what is stored (connection secrets are
+   * encrypted); throws an Error whose message is the 400 answer.
+   */
+  prepareWrite?: (row: unknown) => unknown;
 }
 
 const rules: [RegExp, PolicyObject, Partial<Exposure>?][] = [
@@ -75,7 +81,12 @@ const rules: [RegExp, PolicyObject, Partial<Exposure>?][] = [
   [
     /^connections$/,
     'connections',
-    { writeOnly: ['password', 'certificate'], masked: { url: 'mask_url' } },
+    {
+      writeOnly: ['password', 'certificate'],
+      masked: { url: 'mask_url' },
+      // Secrets are stored encrypted, or as secret://, configmap:// references.
+      prepareWrite: prepareConnectionWrite,
+    },
   ],
   // Secrets appear there only masked ('***') or as references (secret://…).
   [/^(connections_list|connection_details)$/, 'connections', { readOnly: true }],
@@ -92,7 +103,8 @@ const rules: [RegExp, PolicyObject, Partial<Exposure>?][] = [
   [/^logging_backends$/, 'logging_backends'],
   [/^integrations$/, 'integrations'],
   [/^integrations_with_status$/, 'integrations', { readOnly: true }],
-  [/^(event_queue)$/, 'database'],
+  // Read like the rest of the database; changed (retry, discard) by admins or a Permission.
+  [/^(event_queue)$/, 'database', { writeObject: 'event_queue' }],
   [
     /^(job_history|job_histories|job_history_names|job_history_latest_status|event_queue_summary|failed_events|push_queue_summary)$/,
     'database',

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import express from 'express';
 import type pg from 'pg';
 import type { Principal } from '../auth/identity.js';
-import { can, denial, mayReachSome, type Action } from '../auth/policy.js';
+import { can, denial, mayReachSome, rowDenial, rowScope, type Action } from '../auth/policy.js';
 import { bodyError, isTooLarge, tooLargeMessage } from '../http/bodyErrors.js';
 import type { Catalog, Relation } from './catalog.js';
 import { loadCatalog } from './catalog.js';
@@ -107,6 +107,21 @@ function context(catalog: Catalog, principal: Principal, exposureOf: ExposureOf)
       }
       return conds.length ? conds.join(' AND ') : undefined;
     },
+    rowRefusal: (relation) => {
+      const exposure = exposureOf(relation.name);
+      const object = exposure ? objectFor(exposure, 'write') : 'database';
+      const kinds = (exposure?.scopes ?? []).map((s) => s.kind);
+      // The first verb of the write that some Permission limits to some rows.
+      const verbs = verbsFor('write');
+      const limited =
+        verbs.find((v) =>
+          kinds.some((k) => {
+            const scope = rowScope(principal, object, v, k);
+            return scope && (!scope.all || scope.deny.length > 0);
+          }),
+        ) ?? verbs[0];
+      return `${rowDenial(principal, object, limited ?? 'write', kinds)} (${relation.name})`;
+    },
     writeChecks: (relation, alias) =>
       writeBounds(principal, relation.name, alias, (v) => bind(ctx, v), ctx.writeVerbs),
   };
@@ -160,6 +175,16 @@ async function countRows(
   }
   const { rows } = await client.query<{ n: number }>(plan.countSql, plan.countParams);
   return rows[0]?.n ?? 0;
+}
+
+/** A write body (one row or many) through the relation's prepareWrite; its errors are 400s. */
+function prepareBody(prepare: ((row: unknown) => unknown) | undefined, body: unknown): unknown {
+  if (!prepare || body === undefined) return body;
+  try {
+    return Array.isArray(body) ? body.map(prepare) : prepare(body);
+  } catch (error) {
+    throw new PgrstError(400, '22023', (error as Error).message);
+  }
 }
 
 function sendError(res: Response, error: unknown): void {
@@ -242,14 +267,15 @@ export function dbApi(pool: pg.Pool, options: DbApiOptions = {}): DbApi {
             'the request needs a JSON body with Content-Type: application/json',
           );
         }
+        const body = prepareBody(exposureOf(name)?.prepareWrite, req.body as unknown);
         plan =
           method === 'POST'
-            ? planInsert(ctx, relation, query, req.body, {
+            ? planInsert(ctx, relation, query, body, {
                 returning,
                 ...(prefs.resolution ? { resolution: prefs.resolution } : {}),
               })
             : method === 'PATCH'
-              ? planUpdate(ctx, relation, query, req.body, { returning })
+              ? planUpdate(ctx, relation, query, body, { returning })
               : planDelete(ctx, relation, query, { returning });
       } else {
         throw new PgrstError(

@@ -129,7 +129,9 @@ function guards(ctx: SqlContext, relation: Relation): Guard[] {
       ? [
           {
             sql: scope,
-            message: `permission denied: a Permission does not let you write some of these ${relation.name} rows`,
+            message:
+              ctx.rowRefusal?.(relation) ??
+              `permission denied: a Permission does not let you write some of these ${relation.name} rows`,
           },
         ]
       : []),

@@ -22,6 +22,8 @@ export interface SqlContext {
   params: unknown[];
   authorize: Authorize;
   rowFilter?: RowFilter;
+  /** Why a write touching rows the row filter leaves out is refused (names the Permissions). */
+  rowRefusal?: (relation: Relation) => string;
   writeChecks?: WriteChecks;
   /** What a write does, as the policy's verbs: POST creates (and updates, when it merges). */
   writeVerbs?: readonly ('create' | 'update' | 'delete')[];

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { renderTemplate } from '../template.js';
 import { PermanentError } from './eventQueue.js';
-import { UUID } from '../ids.js';
+import { ConnectionError, lookupConnection, type ResolvedConnection } from '../connections/lookup.js';
 
 /** The responder kinds Vigil delivers (person and team: nothing to send). */
 export type ResponderKind =
@@ -114,36 +114,18 @@ export interface Endpoint {
   source: string;
 }
 
-interface ConnectionRow {
-  name: string;
-  namespace: string;
-  type: string;
-  url: string | null;
-  username: string | null;
-  password: string | null;
-  properties: Record<string, unknown> | null;
-  insecure_tls: boolean | null;
-}
+type ConnectionRow = ResolvedConnection;
 
 const REFERENCE = /^(secret|configmap|helm|serviceaccount):\/\//;
 
+/** Through the one connection lookup: secrets decrypted, references read or refused. */
 async function findConnection(pool: pg.Pool, ref: string): Promise<ConnectionRow | undefined> {
-  const columns = 'name, namespace, type, url, username, password, properties, insecure_tls';
-  if (UUID.test(ref)) {
-    const { rows } = await pool.query<ConnectionRow>(
-      `SELECT ${columns} FROM connections WHERE id = $1 AND deleted_at IS NULL`,
-      [ref],
-    );
-    return rows[0];
+  try {
+    return await lookupConnection(pool, ref, 'default');
+  } catch (error) {
+    if (error instanceof ConnectionError) throw new PermanentError(error.message);
+    throw error;
   }
-  const path = ref.replace(/^connection:\/\//, '');
-  const [ns, name] = path.includes('/') ? path.split('/', 2) : ['default', path];
-  const { rows } = await pool.query<ConnectionRow>(
-    `SELECT ${columns} FROM connections WHERE name = $1 AND deleted_at IS NULL
-     ORDER BY (namespace = $2) DESC LIMIT 1`,
-    [name, ns],
-  );
-  return rows[0];
 }
 
 /**
@@ -168,12 +150,11 @@ export async function resolveEndpoint(
     if (instance) row = await findConnection(pool, instance);
   }
   if (!row && !field(settings, 'url')) {
-    const { rows } = await pool.query<ConnectionRow>(
-      `SELECT name, namespace, type, url, username, password, properties, insecure_tls
-       FROM connections WHERE lower(type) = ANY($1) AND deleted_at IS NULL LIMIT 2`,
+    const { rows } = await pool.query<{ id: string }>(
+      `SELECT id FROM connections WHERE lower(type) = ANY($1) AND deleted_at IS NULL LIMIT 2`,
       [CONNECTION_TYPES[kind]],
     );
-    if (rows.length === 1) row = rows[0];
+    if (rows.length === 1) row = await findConnection(pool, (rows[0] as { id: string }).id);
   }
   const endpoint: Endpoint = {
     url: field(settings, 'url') ?? row?.url ?? undefined,

@@ -1,28 +1,10 @@
-import { Alert } from '@patternfly/react-core';
 import { useState } from 'react';
-import { DataTable, type DataTableColumn } from '../DataTable/DataTable';
-import { Pagination } from '../Pagination/Pagination';
-import { formatDateTime, formatDuration } from '../../lib/format';
-import { JOB_PAGE_SIZE, useJobHistory, type JobHistoryRow, type JobResourceType } from './api';
-import { JobStatusLabel } from './JobStatusLabel';
-
-const COLUMNS: DataTableColumn<JobHistoryRow>[] = [
-  { id: 'name', header: 'Job Name', cell: (j) => j.name ?? '' },
-  { id: 'status', header: 'Status', cell: (j) => <JobStatusLabel status={j.status} /> },
-  { id: 'time_start', header: 'Started', cell: (j) => formatDateTime(j.time_start) },
-  {
-    id: 'duration_millis',
-    header: 'Duration',
-    cell: (j) => (j.duration_millis === null ? '' : formatDuration(j.duration_millis)),
-  },
-  { id: 'success_count', header: 'Success Count', cell: (j) => j.success_count ?? '' },
-  { id: 'error_count', header: 'Error Count', cell: (j) => j.error_count ?? '' },
-  { id: 'hostname', header: 'Host', cell: (j) => j.hostname ?? '' },
-];
+import { DEFAULT_JOB_SORT, JOB_PAGE_SIZE, useJobs, type JobResourceType } from './api';
+import { JobHistoryTable } from './JobHistoryTable';
 
 /**
- * A resource's Job History tab: its runs from job history, newest first, paged on the server
- * (spec 001 §7, §9).
+ * A resource's Job History tab: the table of /settings/jobs over this resource's runs, newest
+ * first, 150 a page (spec 001 §9). Every run is shown, whatever its status.
  */
 export function JobHistoryTab({
   resourceType,
@@ -33,36 +15,33 @@ export function JobHistoryTab({
 }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(JOB_PAGE_SIZE);
-  const {
-    page: result,
-    error,
-    isLoading,
-  } = useJobHistory(resourceType, resourceId, page, pageSize);
+  const [sort, setSort] = useState(DEFAULT_JOB_SORT);
+  const { page: result, error, isLoading } = useJobs({
+    resource: { type: resourceType, id: resourceId },
+    sort,
+    page,
+    pageSize,
+  });
   return (
-    <>
-      {error && !result && <Alert variant="danger" isInline title={error.message} />}
-      <DataTable
-        tableId={`settings-${resourceType}-jobs`}
-        aria-label="Job History"
-        columns={COLUMNS}
-        rows={result?.rows ?? []}
-        rowKey={(j) => j.id}
-        isLoading={isLoading}
-        manualSort
-      />
-      <div style={{ marginTop: 'var(--pf-t--global--spacer--md)' }}>
-        <Pagination
-          page={page}
-          pageSize={pageSize}
-          totalRows={result?.total ?? 0}
-          onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-          isDisabled={isLoading}
-        />
-      </div>
-    </>
+    <JobHistoryTable
+      tableId={`settings-${resourceType}-jobs`}
+      forResource
+      rows={result?.rows}
+      total={result?.total ?? 0}
+      error={error}
+      isLoading={isLoading}
+      page={page}
+      pageSize={pageSize}
+      onPageChange={setPage}
+      onPageSizeChange={(size) => {
+        setPageSize(size);
+        setPage(1);
+      }}
+      sort={sort}
+      onSort={(next) => {
+        setSort(next);
+        setPage(1);
+      }}
+    />
   );
 }

@@ -10,6 +10,7 @@ import { ControllerManager } from '../manager.js';
 import type { Condition } from '../reconciler.js';
 import { EmbeddedSource } from '../source.js';
 import { notificationReconciler, statusFields } from './notification.js';
+import { permissionReconciler } from './permission.js';
 import { SYSTEM_PERSON } from './resolve.js';
 import { playbookReconciler } from './simple.js';
 
@@ -19,6 +20,7 @@ const kind = (n: string) => kindByName(n) as KindDescriptor;
 const RULE = kind('NotificationRule');
 const NOTIFICATION = kind('Notification');
 const PLAYBOOK = kind('Playbook');
+const PERMISSION = kind('Permission');
 
 let db: TestDatabase;
 let hub: WatchHub;
@@ -26,7 +28,7 @@ let manager: ControllerManager;
 
 beforeAll(async () => {
   db = await startTestDatabase();
-  hub = new WatchHub(db.pool, [RULE, NOTIFICATION, PLAYBOOK], silentLog);
+  hub = new WatchHub(db.pool, [RULE, NOTIFICATION, PLAYBOOK, PERMISSION], silentLog);
   const fast = { statusRefreshMs: 200, recipientRetryMs: 200 };
   manager = new ControllerManager(
     db.pool,
@@ -37,6 +39,7 @@ beforeAll(async () => {
       notificationReconciler('NotificationRule', fast),
       notificationReconciler('Notification', fast),
       playbookReconciler(),
+      permissionReconciler(),
     ],
   );
   manager.start();
@@ -440,5 +443,35 @@ describe('statusFields', () => {
       status: 'error',
       error: 'boom',
     });
+  });
+});
+
+describe('a Permission whose subject is a rule', () => {
+  it('waits for the rule, then grants it playbook:run', async () => {
+    await create(PERMISSION, 'rule-may-repair', {
+      subject: { notification: 'default/pages-repair' },
+      actions: ['playbook:run'],
+      object: { playbooks: [{ name: 'repair' }] },
+    });
+    const waiting = await settled(PERMISSION, 'rule-may-repair', (c) => c.status === 'False');
+    expect(readyOf(waiting)).toMatchObject({ reason: 'SubjectNotFound' });
+    expect(readyOf(waiting)?.message).toMatch(/no notification rule "default\/pages-repair"/);
+
+    const rule = await create(RULE, 'pages-repair', {
+      events: ['check.failed'],
+      to: { email: 'oncall@example.com' },
+    });
+    await settled(PERMISSION, 'rule-may-repair', isReady);
+    const { rows } = await db.pool.query(
+      'SELECT action, notification_id, person_id, team_id FROM permissions WHERE notification_id IS NOT NULL',
+    );
+    expect(rows).toEqual([
+      {
+        action: 'playbook:run',
+        notification_id: rule.metadata.uid,
+        person_id: null,
+        team_id: null,
+      },
+    ]);
   });
 });

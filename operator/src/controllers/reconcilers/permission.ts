@@ -1,7 +1,7 @@
 import { kindByName, type KindDescriptor } from '@vigil/crds';
 import type { Outcome, Reconciler } from '../reconciler.js';
 import { permissionTarget } from '../../auth/permissionSpec.js';
-import { personId, SYSTEM_PERSON, teamId } from './resolve.js';
+import { notificationId, personId, SYSTEM_PERSON, teamId } from './resolve.js';
 
 /** Permission -> permissions, with the subject resolved and actions stored comma-joined. */
 export const permissionReconciler = (): Reconciler => ({
@@ -14,16 +14,24 @@ export const permissionReconciler = (): Reconciler => ({
     const fail = (reason: string, message: string): Outcome => ({ notReady: { reason, message } });
     const person = subject.person ? await personId(db, subject.person) : undefined;
     const team = !subject.person && subject.team ? await teamId(db, subject.team) : undefined;
+    const rule =
+      !subject.person && !subject.team && subject.notification
+        ? await notificationId(db, subject.notification, obj.metadata.namespace ?? 'default')
+        : undefined;
     let problem: Outcome | undefined;
-    if (!person && !team) {
+    if (!person && !team && !rule) {
       problem = fail(
         'SubjectNotFound',
         subject.person
           ? `no person with id or e-mail "${subject.person}"`
           : subject.team
             ? `no team named "${subject.team}"`
-            : 'spec.subject needs a person or a team',
+            : subject.notification
+              ? `no notification rule "${subject.notification}" (namespace/name or id); this is checked again shortly`
+              : 'spec.subject needs a person, a team or a notification',
       );
+      // The rule may simply not be applied yet (kubectl apply -f of a folder).
+      if (subject.notification) problem = { ...problem, requeueAfterMs: 5000 };
     }
     if (actions.length === 0)
       problem = fail('InvalidSpec', 'spec.actions needs at least one action');
@@ -36,12 +44,13 @@ export const permissionReconciler = (): Reconciler => ({
     }
     await db.query(
       `INSERT INTO permissions (id, description, source, action, object, object_selector, deny,
-         person_id, team_id, created_by)
-       VALUES ($1, $2, 'KubernetesCRD', $3, $4, $5, $6, $7, $8, $9)
+         person_id, team_id, created_by, notification_id)
+       VALUES ($1, $2, 'KubernetesCRD', $3, $4, $5, $6, $7, $8, $9, $10)
        ON CONFLICT (id) DO UPDATE SET description = EXCLUDED.description, action = EXCLUDED.action,
          object = EXCLUDED.object, object_selector = EXCLUDED.object_selector, deny = EXCLUDED.deny,
          config_id = NULL, component_id = NULL, playbook_id = NULL, connection_id = NULL,
-         canary_id = NULL, check_id = NULL, person_id = EXCLUDED.person_id, team_id = EXCLUDED.team_id`,
+         canary_id = NULL, check_id = NULL, person_id = EXCLUDED.person_id, team_id = EXCLUDED.team_id,
+         notification_id = EXCLUDED.notification_id`,
       [
         obj.metadata.uid,
         s.description ?? null,
@@ -52,6 +61,7 @@ export const permissionReconciler = (): Reconciler => ({
         person ?? null,
         team ?? null,
         SYSTEM_PERSON,
+        rule ?? null,
       ],
     );
     return {};

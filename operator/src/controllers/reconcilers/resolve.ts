@@ -53,3 +53,26 @@ export async function playbookId(
   return (rows.find((r) => r.namespace === namespace) ?? (rows.length === 1 ? rows[0] : undefined))
     ?.id;
 }
+
+/** A notification rule named by id, `namespace/name`, or a name in `namespace`. */
+export async function notificationId(
+  db: pg.PoolClient,
+  ref: string,
+  namespace: string,
+): Promise<string | undefined> {
+  if (UUID.test(ref)) {
+    const { rows } = await db.query<{ id: string }>(
+      'SELECT id FROM notifications WHERE deleted_at IS NULL AND id = $1::uuid',
+      [ref],
+    );
+    if (rows[0]) return rows[0].id;
+  }
+  const slash = ref.indexOf('/');
+  const [ns, name] = slash >= 0 ? [ref.slice(0, slash), ref.slice(slash + 1)] : [namespace, ref];
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM notifications WHERE deleted_at IS NULL AND coalesce(namespace, '') = $1
+        AND name = $2 LIMIT 1`,
+    [ns, name],
+  );
+  return rows[0]?.id;
+}

@@ -18,6 +18,7 @@ import {
 import { consumeLink, createLink } from '../../auth/links.js';
 import { grants } from '../../auth/policy.js';
 import { Throttle } from '../../auth/throttle.js';
+import { propertyValue, type LocalProperties } from '../../properties/local.js';
 import { badRequest, HttpError } from '../../errors.js';
 import { SESSION_COOKIE, requireSameOrigin, requireSignIn } from '../authn.js';
 
@@ -43,7 +44,7 @@ function text(body: unknown, key: string, message: string): string {
 }
 
 /** Sign-in, sign-out and the self-service flows that need no session. */
-export function authRoutes(pool: pg.Pool): Router {
+export function authRoutes(pool: pg.Pool, local?: LocalProperties): Router {
   const router = Router();
   // Accounts lock after 5 failures; addresses (shared by offices behind NAT) after 50.
   const accounts = new Throttle(5);
@@ -147,9 +148,8 @@ export function authRoutes(pool: pg.Pool): Router {
 
   router.post('/registration', async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const { rows } = await pool.query<{ value: string }>(
-      `SELECT value FROM properties WHERE name = 'registration.enabled' AND deleted_at IS NULL`,
-    );
+    // The properties file's value wins over the database's (docs/operations.md).
+    const registration = await propertyValue(pool, local, 'registration.enabled');
     const personId = await register(
       pool,
       {
@@ -157,7 +157,7 @@ export function authRoutes(pool: pg.Pool): Router {
         password: body.password as string,
         ...(typeof body.invite === 'string' ? { invite: body.invite } : {}),
       },
-      rows[0]?.value === 'true',
+      registration === 'true',
     );
     await startSession(req, res, personId);
     res.json({ message: 'success' });

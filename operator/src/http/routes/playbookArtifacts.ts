@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type pg from 'pg';
 import type { Principal } from '../../auth/identity.js';
-import { denial, mayReachSome } from '../../auth/policy.js';
+import { denial, mayReachSome, rowDenial } from '../../auth/policy.js';
 import { RowPolicyError, scopeFilter } from '../../auth/rowPolicy.js';
 import { forbidden, notFound } from '../../errors.js';
 import { UUID } from '../../ids.js';
@@ -62,7 +62,9 @@ export function playbookArtifactRoutes(pool: pg.Pool): Router {
     const row = rows[0];
     if (!row) throw notFound(`artifact ${id} not found`);
     if (!row.visible)
-      throw forbidden(`${denial(principal, 'playbook_runs', 'read')} (the run of artifact ${id})`);
+      throw forbidden(
+        `${rowDenial(principal, 'playbook_runs', 'read', kinds)} (the run of artifact ${id})`,
+      );
     res.setHeader('Content-Type', row.content_type || 'application/octet-stream');
     res.setHeader('Content-Disposition', contentDisposition(row.filename));
     res.setHeader('Content-Length', String(row.content.length));

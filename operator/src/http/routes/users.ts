@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import type pg from 'pg';
 import { checkNames, checkRole, invite, recoveryLink } from '../../auth/accounts.js';
 import { subjectOf, type Principal } from '../../auth/identity.js';
-import { holdsRole, holdsRule, ROLES, type Role, type Subject } from '../../auth/policy.js';
+import { holdsRole, holdsRule, ROLES, ruleName, type Role, type Subject } from '../../auth/policy.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../errors.js';
 import { requirePermission } from '../authn.js';
 import { UUID } from '../../ids.js';
@@ -33,9 +33,10 @@ async function assertHoldsAllOf(pool: pg.Pool, actor: Subject, id: string): Prom
     throw forbidden(
       `permission denied: this person has the ${role} role, which grants more than you hold`,
     );
-  if (target.rules.some((r) => !holdsRule(actor, r)))
+  const beyond = target.rules.filter((r) => !holdsRule(actor, r));
+  if (beyond.length)
     throw forbidden(
-      'permission denied: this person holds Permissions that grant more than you hold',
+      `permission denied: this person holds Permission ${beyond.map(ruleName).join(', ')}, which grants more than you hold`,
     );
 }
 
