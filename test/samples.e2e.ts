@@ -90,16 +90,30 @@ describe('config/samples', () => {
     }
   });
 
-  it('makes both notification rules Ready, whichever of rule and playbook came first', async () => {
-    for (const resource of [
-      'notificationrule/http-check-failures',
-      'notification/restart-unhealthy-deployments',
-    ]) {
-      const jsonpath = 'jsonpath={.status.conditions[?(@.type=="Ready")].status}';
+  it('makes every sample Ready, whatever order kubectl applied them in', async () => {
+    const jsonpath = 'jsonpath={.status.conditions[?(@.type=="Ready")]}';
+    for (const o of objects) {
+      const ready = () => {
+        const out = k.run(['get', o.type, o.name, '-n', 'default', '-o', jsonpath]).stdout;
+        return out ? (JSON.parse(out) as { status: string; message?: string }) : undefined;
+      };
       await expect
-        .poll(() => k.run(['get', resource, '-o', jsonpath]).stdout, { timeout: 30_000 })
+        .poll(() => ready()?.status, { timeout: 30_000, message: `${o.type}/${o.name}` })
         .toBe('True');
     }
+  });
+
+  it('builds the sample topology: its components with their checks', async () => {
+    const components = async () => {
+      const res = await fetch(
+        `${vigil.url}/api/db/components?select=name,type&topology_id=not.is.null&order=name`,
+        { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } },
+      );
+      return ((await res.json()) as { name: string }[]).map((c) => c.name);
+    };
+    await expect
+      .poll(components, { timeout: 30_000 })
+      .toEqual(expect.arrayContaining(['backend', 'example-app', 'frontend']));
   });
 
   it('applies again unchanged', () => {

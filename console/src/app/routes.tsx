@@ -5,6 +5,7 @@ import { RecoveryPage } from '../features/auth/RecoveryPage';
 import { RegistrationPage } from '../features/auth/RegistrationPage';
 import { VerificationPage } from '../features/auth/VerificationPage';
 import { AreaNotAvailable } from '../features/areas/AreaNotAvailable';
+import { FeatureOffPage } from '../features/areas/FeatureOffPage';
 import { CanariesPage } from '../features/canaries/CanariesPage';
 import { CanaryPage } from '../features/canaries/CanaryPage';
 import { CatalogListPage } from '../features/catalog/CatalogListPage';
@@ -32,16 +33,27 @@ import { TopologySpecPage } from '../features/topology/spec/TopologySpecPage';
 import { TopologyPage } from '../features/topology/TopologyPage';
 import { PublicTopologyCardPage } from '../features/topologyCard/PublicTopologyCardPage';
 import { UsersPage } from '../features/users/UsersPage';
+import { SettingsFallback } from '../features/settings/SettingsFallback';
+import { SettingsHome } from '../features/settings/SettingsHome';
+import { settingsRoutes } from '../features/settings/routes';
 import type { Feature } from './features';
 import { isViewerOnly } from './navigation';
 import { SessionProvider, useSession } from './session';
 import { Shell } from './Shell';
 import { ToastProvider } from '../components/Toast/ToastProvider';
 
-/** A disabled feature's routes answer like unknown pages: the area does not exist here. */
-function FeatureGate({ feature, children }: { feature: Feature; children: ReactNode }) {
+/** A disabled feature's routes say it is turned off, and where to turn it on. */
+function FeatureGate({
+  feature,
+  title,
+  children,
+}: {
+  feature: Feature;
+  title: string;
+  children: ReactNode;
+}) {
   const { enabled } = useSession();
-  return enabled(feature) ? children : <NotFoundPage />;
+  return enabled(feature) ? children : <FeatureOffPage feature={feature} title={title} />;
 }
 
 /** Viewers never see Settings; the pages below check their own resource grants. */
@@ -103,7 +115,16 @@ const AREAS: AreaRoute[] = [
 
 function areaRoute({ path, title, feature, element }: AreaRoute): RouteObject {
   const page = element ?? <AreaNotAvailable title={title} />;
-  return { path, element: feature ? <FeatureGate feature={feature}>{page}</FeatureGate> : page };
+  return {
+    path,
+    element: feature ? (
+      <FeatureGate feature={feature} title={title}>
+        {page}
+      </FeatureGate>
+    ) : (
+      page
+    ),
+  };
 }
 
 export const routes: RouteObject[] = [
@@ -118,7 +139,7 @@ export const routes: RouteObject[] = [
     path: '/view/topology/:id',
     element: (
       <SessionProvider>
-        <FeatureGate feature="topology">
+        <FeatureGate feature="topology" title="Topology">
           <PublicTopologyCardPage />
         </FeatureGate>
       </SessionProvider>
@@ -141,6 +162,8 @@ export const routes: RouteObject[] = [
         path: 'settings',
         element: <SettingsGate />,
         children: [
+          { index: true, element: <SettingsHome /> },
+          ...settingsRoutes.map(areaRoute),
           areaRoute({
             path: 'users',
             title: 'Users',
@@ -189,7 +212,7 @@ export const routes: RouteObject[] = [
             feature: 'settings.rules',
             element: <IncidentRulePage />,
           }),
-          { path: '*', element: <AreaNotAvailable title="Settings" /> },
+          { path: '*', element: <SettingsFallback /> },
         ],
       },
       { path: 'unauthorized', element: <UnauthorizedPage /> },

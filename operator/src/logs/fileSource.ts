@@ -59,21 +59,101 @@ export interface FileSourceOptions {
   resume?: FileResume;
 }
 
+/**
+ * Finds a literal in bytes fast: the needle's byte that is rarest in the file (counted on its
+ * first chunk) is looked for with memchr (Buffer.indexOf of one byte), each hit checked against
+ * the whole needle. When that byte turns out to be common, the plain substring search is used.
+ */
+export class Needle {
+  readonly bytes: Buffer;
+  private rareAt = 0;
+  private checkAt = 0;
+  private tuned = false;
+
+  constructor(text: string) {
+    this.bytes = Buffer.from(text);
+  }
+
+  /** Picks the rarest byte of the needle in `sample` (once). */
+  tune(sample: Buffer): void {
+    if (this.tuned) return;
+    this.tuned = true;
+    const counts = new Uint32Array(256);
+    for (let i = 0; i < sample.length; i++) counts[sample[i] as number]!++;
+    const order = [...this.bytes.keys()].sort(
+      (a, b) => (counts[this.bytes[a] as number] as number) - (counts[this.bytes[b] as number] as number),
+    );
+    this.rareAt = order[0] ?? 0;
+    this.checkAt = order[1] ?? this.rareAt;
+  }
+
+  /** Calls `hit` with the offset of each match in view[from, to), until it answers a resume offset < 0. */
+  each(view: Buffer, from: number, to: number, hit: (at: number) => number): void {
+    const n = this.bytes.length;
+    const bytes = this.bytes;
+    const rare = bytes[this.rareAt] as number;
+    const check = bytes[this.checkAt] as number;
+    const checkOff = this.checkAt - this.rareAt;
+    let i = view.indexOf(rare, from + this.rareAt);
+    let tried = 0;
+    while (i >= 0 && i < to) {
+      const s = i - this.rareAt;
+      if (
+        s + n <= to &&
+        view[i + checkOff] === check &&
+        view.compare(bytes, 0, n, s, s + n) === 0
+      ) {
+        const next = hit(s);
+        if (next < 0) return;
+        i = view.indexOf(rare, next + this.rareAt);
+        continue;
+      }
+      // A common byte after all: one hit per 256 bytes costs more than the substring search.
+      if (++tried > 1024 && tried * 256 > i - from) {
+        let j = view.indexOf(bytes, s + 1);
+        while (j >= 0 && j + n <= to) {
+          const next = hit(j);
+          if (next < 0) return;
+          j = view.indexOf(bytes, next);
+        }
+        return;
+      }
+      i = view.indexOf(rare, i + 1);
+    }
+  }
+}
+
+interface Chunk {
+  buf: Buffer;
+  /** Absolute offset of buf[0]. */
+  start: number;
+  /** Bytes read from disk into buf[0, len). */
+  len: number;
+  read: Promise<number>;
+}
+
 export class FileSource implements LineSource {
   readonly key: string;
-  private buf: Buffer = Buffer.alloc(0);
+  /** Two buffers: one being searched, the other being read into (the older chunk). */
+  private bufs: [Buffer, Buffer] = [Buffer.alloc(0), Buffer.alloc(0)];
+  private turn = 0;
+  private pending: Chunk | undefined;
   private view: Buffer = Buffer.alloc(0);
   private chunk = FIRST_CHUNK;
   /** Absolute offset of view[0]. */
   private chunkStart = 0;
-  /** Bytes before this are still to be read. */
+  /** Bytes before this are still to be read from disk. */
   private pos: number;
+  /** The start of the oldest line seen so far (bytes [pos, pos + carry) of the file). */
+  private carry = 0;
+  /** The head of an over-long line is being skipped: ignore up to the next newline. */
+  private dropTail = false;
   /** Line spans [start, end) in `view` still to answer, consumed from the end. */
   private spans: number[] = [];
   private stopAfterChunk = false;
   private done = false;
   private lastTs: number | undefined;
-  private readonly needle: Buffer | undefined;
+  private readonly needle: Needle | undefined;
 
   private constructor(
     private readonly fh: fs.promises.FileHandle,
@@ -84,7 +164,7 @@ export class FileSource implements LineSource {
     this.key = opts.key;
     this.pos = Math.min(size, opts.resume?.p ?? size);
     this.lastTs = opts.resume?.t;
-    this.needle = opts.filter.query ? Buffer.from(opts.filter.query) : undefined;
+    this.needle = opts.filter.query ? new Needle(opts.filter.query) : undefined;
   }
 
   /** Opens a regular file that log backends may read (checked again on the open descriptor). */
@@ -124,12 +204,15 @@ export class FileSource implements LineSource {
         if (line) return line;
         if (this.done) return this.finish();
       }
-      if (this.done || this.stopAfterChunk || this.pos <= 0) return this.finish();
+      if (this.done || this.stopAfterChunk || (!this.pending && this.pos <= 0))
+        return this.finish();
       await this.readChunk();
     }
   }
 
   async close(): Promise<void> {
+    // A read still in flight writes into its buffer: let it land before the descriptor closes.
+    await this.pending?.read.catch(() => undefined);
     this.finish();
     await this.fh.close().catch(() => undefined);
   }
@@ -137,50 +220,104 @@ export class FileSource implements LineSource {
   private finish(): undefined {
     this.done = true;
     this.spans = [];
-    this.buf = this.view = Buffer.alloc(0);
+    this.view = Buffer.alloc(0);
+    if (!this.pending) this.bufs = [Buffer.alloc(0), Buffer.alloc(0)];
     return undefined;
   }
 
-  /** Reads the bytes before `pos`: whole lines only, the chunk growing up to MAX_CHUNK. */
-  private async readChunk(): Promise<void> {
-    let size = this.chunk;
-    for (;;) {
-      const len = Math.min(size, this.pos);
-      const start = this.pos - len;
-      if (this.buf.length < len) this.buf = Buffer.allocUnsafe(Math.max(len, this.chunk));
-      const view = this.buf.subarray(0, len);
+  /** Starts reading the chunk before `pos` into the free buffer, with room for the carry. */
+  private startRead(carry: number): Chunk | undefined {
+    if (this.pos <= 0) return undefined;
+    const len = Math.min(this.chunk, this.pos);
+    const start = this.pos - len;
+    const k = this.turn;
+    if ((this.bufs[k] as Buffer).length < len + carry)
+      this.bufs[k] = Buffer.allocUnsafe(Math.max(len + carry, MAX_CHUNK / 4));
+    const buf = this.bufs[k] as Buffer;
+    this.turn ^= 1;
+    this.pos = start;
+    this.chunk = Math.min(MAX_CHUNK, this.chunk * 2);
+    const read = (async () => {
       let got = 0;
       while (got < len) {
-        const { bytesRead } = await this.fh.read(view, got, len - got, start + got);
+        const { bytesRead } = await this.fh.read(buf, got, len - got, start + got);
         if (bytesRead === 0) break;
         got += bytesRead;
       }
-      if (got < len) {
-        // The file shrank (truncated under us): what is left of it is all there is.
-        this.pos = 0;
-        return;
-      }
-      let from = 0;
-      if (start > 0) {
-        const nl = view.indexOf(NL);
-        if (nl < 0) {
-          if (size < MAX_LINE && size < this.pos) {
-            size *= 2;
-            continue;
-          }
-          this.pos = start; // a line longer than MAX_LINE: skipped
-          return;
-        }
-        from = nl + 1;
-      }
-      this.view = view;
-      this.chunkStart = start;
-      this.collect(from, len);
-      this.checkStart(from, len);
-      this.pos = start + from;
-      this.chunk = Math.min(MAX_CHUNK, this.chunk * 2);
+      return got;
+    })();
+    return { buf, start, len, read };
+  }
+
+  /**
+   * Reads the next older chunk: the bytes before `pos`, then the carried head of the line that
+   * the newer chunk began in the middle of. Only whole lines are searched; the older chunk is
+   * read while this one is searched.
+   */
+  private async readChunk(): Promise<void> {
+    const chunk = this.pending ?? this.startRead(this.carry);
+    this.pending = undefined;
+    if (!chunk) {
+      this.done = true;
       return;
     }
+    const got = await chunk.read;
+    if (got < chunk.len) {
+      // The file shrank (truncated under us): nothing older is worth reading.
+      this.pos = 0;
+      this.carry = 0;
+      this.done = true;
+      return;
+    }
+    const { buf, start, len } = chunk;
+    if (this.carry > 0) {
+      if (buf.length < len + this.carry) {
+        const bigger = Buffer.allocUnsafe(len + this.carry);
+        buf.copy(bigger, 0, 0, len);
+        this.bufs[this.turn ^ 1] = bigger;
+        return this.continueWith(bigger, start, len);
+      }
+      this.view.copy(buf, len, 0, this.carry);
+    }
+    return this.continueWith(buf, start, len);
+  }
+
+  private continueWith(buf: Buffer, start: number, len: number): void {
+    const view = buf.subarray(0, len + this.carry);
+    let from = 0;
+    if (start > 0) {
+      const nl = view.indexOf(NL);
+      if (nl < 0 || nl >= view.length) {
+        // Still inside one line: carry all of it to the next chunk, up to MAX_LINE.
+        if (view.length > MAX_LINE) {
+          this.carry = 0;
+          this.dropTail = true;
+        } else {
+          this.carry = view.length;
+          this.view = view;
+        }
+        this.pending = this.startRead(this.carry);
+        return;
+      }
+      from = nl + 1;
+    }
+    let to = view.length;
+    if (this.dropTail) {
+      // The end of this chunk is the start of a line too long to show.
+      to = view.lastIndexOf(NL) + 1;
+      this.dropTail = false;
+    }
+    this.view = view;
+    this.carry = from;
+    this.pending = this.startRead(from);
+    this.searchView(view, start, from, to);
+  }
+
+  private searchView(view: Buffer, start: number, from: number, to: number): void {
+    this.view = view;
+    this.chunkStart = start;
+    this.collect(from, to);
+    this.checkStart(from, to);
   }
 
   /** The spans of the lines in view[from, to) that contain the query (all lines without one). */
@@ -189,21 +326,20 @@ export class FileSource implements LineSource {
     const spans = this.spans;
     const needle = this.needle;
     if (needle) {
-      let i = view.indexOf(needle, from);
-      while (i >= 0) {
-        const s = i > from ? view.lastIndexOf(NL, i - 1) + 1 : from;
-        let e = view.indexOf(NL, i + needle.length);
-        if (e < 0) e = to;
+      needle.tune(view.subarray(from, Math.min(to, from + FIRST_CHUNK)));
+      needle.each(view, from, to, (at) => {
+        const s = at > from ? view.lastIndexOf(NL, at - 1) + 1 : from;
+        let e = view.indexOf(NL, at + needle.bytes.length);
+        if (e < 0 || e >= to) e = to;
         spans.push(Math.max(s, from), e);
-        if (e + 1 >= to) break;
-        i = view.indexOf(needle, e + 1);
-      }
+        return e + 1 >= to ? -1 : e + 1;
+      });
       return;
     }
     let s = from;
     while (s < to) {
       let e = view.indexOf(NL, s);
-      if (e < 0) e = to;
+      if (e < 0 || e >= to) e = to;
       if (e > s) spans.push(s, e);
       s = e + 1;
     }
@@ -213,7 +349,7 @@ export class FileSource implements LineSource {
   private checkStart(from: number, to: number): void {
     if (!Number.isFinite(this.opts.filter.start) || from >= to) return;
     let e = this.view.indexOf(NL, from);
-    if (e < 0) e = to;
+    if (e < 0 || e >= to) e = to;
     const ts = parseLine(this.text(from, e), this.opts.format).ts;
     if (ts !== undefined && ts < this.opts.filter.start) this.stopAfterChunk = true;
   }
