@@ -41,6 +41,8 @@ bench:
 	npm run bench:catalog
 	npm run bench:topology
 	npm run bench:playbooks
+	npm run bench:logs
+	npm run bench:notifications
 
 # Remove build output (dist folders).
 clean:

@@ -2,6 +2,7 @@
 import { pino } from 'pino';
 import { ConfigError, loadConfig, usage } from './config/config.js';
 import { DataDirInUseError } from './db/instanceLock.js';
+import { vigilLogs } from './logs/ring.js';
 import { startServer } from './server.js';
 import { VERSION } from './version.js';
 
@@ -26,7 +27,14 @@ async function main(argv: string[]): Promise<void> {
     console.error(`vigil: ${error.message}`);
     process.exit(2);
   }
-  const log = pino({ level: config.logLevel, base: { service: 'vigil' } });
+  // Lines go to stdout and, for the `vigil` log backend (docs/logs.md), into a bounded ring.
+  const log = pino(
+    { level: config.logLevel, base: { service: 'vigil' } },
+    pino.multistream([
+      { level: 'trace', stream: pino.destination(1) },
+      { level: 'trace', stream: vigilLogs },
+    ]),
+  );
 
   let server;
   try {

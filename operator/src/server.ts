@@ -13,6 +13,9 @@ import { LeaseElection } from './controllers/leaseElection.js';
 import { ControllerManager, RECONCILERS } from './controllers/manager.js';
 import { ClusterSource, clusterConfig, EmbeddedSource } from './controllers/source.js';
 import { HealthEngine } from './health/engine.js';
+import { loadConnectionKey } from './connections/crypto.js';
+import { configureConnectionSecrets } from './connections/secrets.js';
+import { withValueFrom } from './connections/valueFrom.js';
 import { execRunnerFor } from './health/runners/exec.js';
 import { RUNNERS } from './health/runners/index.js';
 import { canaryStatusWriter } from './health/statusWriter.js';
@@ -105,6 +108,12 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     });
     // Controllers run on the leader only (a Postgres advisory lock), after the API is up.
     const kc = config.kubernetes ? clusterConfig() : undefined;
+    // Connection secrets: stored encrypted under the data directory's key; Secret and ConfigMap
+    // references are read from the cluster when there is one.
+    configureConnectionSecrets({
+      key: loadConnectionKey(config.dataDir),
+      ...(kc ? { kubeconfig: kc } : {}),
+    });
     const source = kc ? new ClusterSource(kc, log) : new EmbeddedSource(pool, watchHub);
     // In a cluster the leader holds a Lease (falling back to the database lock without one).
     const elect = kc
@@ -127,7 +136,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       pool,
       log: log.child({ component: 'health' }),
       registry: metrics.registry,
-      runners: { ...RUNNERS, exec: execRunnerFor(sandbox) },
+      runners: withValueFrom({ ...RUNNERS, exec: execRunnerFor(sandbox) }),
       writeStatus: canaryStatusWriter(source, log),
     });
     if (config.healthChecks === 'on') {
@@ -164,7 +173,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         const topologies = new TopologyEngine({
           pool,
           log: log.child({ component: 'topology' }),
-          runners: { ...RUNNERS, exec: execRunnerFor(sandbox) },
+          runners: withValueFrom({ ...RUNNERS, exec: execRunnerFor(sandbox) }),
           writeStatus: statusWriter(kindByName('Topology') as KindDescriptor, source, log),
         });
         await topologies.start();

@@ -35,6 +35,8 @@ const FOLLOWS: Partial<Record<Feature, Feature>> = {
   'settings.topology': 'topology',
   'settings.health': 'health',
   'settings.job_history': 'health',
+  // Log Backends is hidden when logs are off (spec 001 §6).
+  'settings.logging_backends': 'logs',
 };
 
 export type FeatureFlags = (feature: Feature) => boolean;

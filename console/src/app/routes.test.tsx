@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -76,13 +76,27 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Unauthorized' })).toBeInTheDocument();
   });
 
-  it('answers a switched-off settings page like an unknown one', async () => {
+  it('says a switched-off settings page is turned off, and where to turn it on', async () => {
     open('/settings/permissions', {
       'GET /api/properties': { body: [{ name: 'settings.permissions.disable', value: 'true' }] },
     });
     expect(
-      await screen.findByText('There is no page at /settings/permissions.'),
+      await screen.findByRole('heading', { name: 'Permissions is turned off' }),
     ).toBeInTheDocument();
+    expect(screen.getByText(/Settings → Feature Flags/)).toHaveTextContent(
+      'set the property settings.permissions.disable to false',
+    );
+    expect(screen.queryByText(/There is no page/)).toBeNull();
+  });
+
+  it('names the switch of the area a settings page follows', async () => {
+    open('/settings/jobs', {
+      'GET /api/properties': { body: [{ name: 'health.disable', value: 'true' }] },
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Job History is turned off' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('health.disable')).not.toHaveLength(0);
   });
 
   it('serves the playbooks area: the list, the runs, and a playbook by id', async () => {
@@ -102,10 +116,51 @@ describe('routes', () => {
     expect(await screen.findByText('No resources found')).toBeInTheDocument();
   });
 
-  it('still says other settings areas are not built yet', async () => {
-    open('/settings/connections');
+  it('names an unbuilt settings page rather than saying "Settings"', async () => {
+    open('/settings/agents');
     expect(
-      await screen.findByRole('heading', { name: 'Settings is not available in this version' }),
+      await screen.findByRole('heading', { name: 'Agents is not available in this version' }),
     ).toBeInTheDocument();
+    cleanup();
+    open('/settings/no-such-page');
+    expect(
+      await screen.findByText('There is no page at /settings/no-such-page.'),
+    ).toBeInTheDocument();
+  });
+
+  it('lists the settings pages the user may see at /settings', async () => {
+    open(
+      '/settings',
+      {},
+      ['editor'],
+      [
+        { object: 'identities', action: 'read' },
+        { object: 'database', action: 'read' },
+      ],
+    );
+    const pages = await screen.findByRole('list', { name: 'Settings' });
+    const links = within(pages)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(links).toEqual(expect.arrayContaining(['Users', 'Teams', 'Jobs History']));
+    // No read on connections, permissions or canaries: not listed.
+    expect(links).not.toContain('Connections');
+    expect(links).not.toContain('Permissions');
+    expect(links).not.toContain('Health Checks');
+  });
+
+  it('sends a table whose screens live elsewhere there', async () => {
+    open(
+      '/settings/config_scrapers',
+      {
+        'GET /api/db/config_scrapers_with_status': {
+          body: [],
+          headers: { 'Content-Range': '*/0' },
+        },
+      },
+      ['admin'],
+      [{ object: 'config_scrapers', action: 'read' }],
+    );
+    expect(await screen.findByRole('grid', { name: 'Catalog scrapers' })).toBeInTheDocument();
   });
 });

@@ -15,6 +15,7 @@ import { InsightsPage } from '../features/catalog/InsightsPage';
 import { ScraperPage } from '../features/catalog/ScraperPage';
 import { ScrapersPage } from '../features/catalog/ScrapersPage';
 import { ConfigDetailPage } from '../features/configDetail/ConfigDetailPage';
+import { ConnectionsPage } from '../features/connections/ConnectionsPage';
 import { BadSessionPage } from '../features/errors/BadSessionPage';
 import { FlowErrorPage } from '../features/errors/FlowErrorPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
@@ -24,8 +25,12 @@ import { IncidentDetailPage } from '../features/incidentDetail/IncidentDetailPag
 import { IncidentRulePage } from '../features/incidentRules/IncidentRulePage';
 import { IncidentRulesPage } from '../features/incidentRules/IncidentRulesPage';
 import { IncidentListPage } from '../features/incidents/IncidentListPage';
+import { integrationRoutes } from '../features/integrations/routes';
+import { logBackendRoutes } from '../features/logBackends/routes';
+import { LogsPage } from '../features/logs/LogsPage';
 import { notificationRoutes } from '../features/notifications/routes';
 import { PermissionsPage } from '../features/permissions/PermissionsPage';
+import { operationsRoutes } from '../features/eventQueue/routes';
 import { playbookRoutes } from '../features/playbooks/routes';
 import { ProfileSettingsPage } from '../features/profile/ProfileSettingsPage';
 import { TopologiesPage } from '../features/topology/spec/TopologiesPage';
@@ -42,18 +47,22 @@ import { SessionProvider, useSession } from './session';
 import { Shell } from './Shell';
 import { ToastProvider } from '../components/Toast/ToastProvider';
 
-/** A disabled feature's routes say it is turned off, and where to turn it on. */
+/**
+ * A disabled feature's pages say it is turned off, and where to turn it on. Without a title (the
+ * embeddable card, outside the shell) they answer like unknown pages.
+ */
 function FeatureGate({
   feature,
   title,
   children,
 }: {
   feature: Feature;
-  title: string;
+  title?: string;
   children: ReactNode;
 }) {
   const { enabled } = useSession();
-  return enabled(feature) ? children : <FeatureOffPage feature={feature} title={title} />;
+  if (enabled(feature)) return children;
+  return title ? <FeatureOffPage feature={feature} title={title} /> : <NotFoundPage />;
 }
 
 /** Viewers never see Settings; the pages below check their own resource grants. */
@@ -106,7 +115,7 @@ const AREAS: AreaRoute[] = [
     element: <ConfigDetailPage />,
   },
   { path: 'catalog/*', title: 'Catalog', feature: 'config' },
-  { path: 'logs', title: 'Logs', feature: 'logs' },
+  { path: 'logs', title: 'Logs', feature: 'logs', element: <LogsPage /> },
   ...playbookRoutes,
   { path: 'agents', title: 'Agents', feature: 'agents' },
   ...notificationRoutes,
@@ -139,7 +148,7 @@ export const routes: RouteObject[] = [
     path: '/view/topology/:id',
     element: (
       <SessionProvider>
-        <FeatureGate feature="topology" title="Topology">
+        <FeatureGate feature="topology">
           <PublicTopologyCardPage />
         </FeatureGate>
       </SessionProvider>
@@ -164,6 +173,12 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <SettingsHome /> },
           ...settingsRoutes.map(areaRoute),
+          areaRoute({
+            path: 'connections',
+            title: 'Connections',
+            feature: 'settings.connections',
+            element: <ConnectionsPage />,
+          }),
           areaRoute({
             path: 'users',
             title: 'Users',
@@ -212,6 +227,9 @@ export const routes: RouteObject[] = [
             feature: 'settings.rules',
             element: <IncidentRulePage />,
           }),
+          ...integrationRoutes.map(areaRoute),
+          ...logBackendRoutes.map(areaRoute),
+          ...operationsRoutes.map(areaRoute),
           { path: '*', element: <SettingsFallback /> },
         ],
       },

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
@@ -129,5 +131,22 @@ describe('loadConfig', () => {
         `invalid setting VIGIL_NOTIFY_ENDPOINTS: ${message}`,
       );
     }
+  });
+
+  it('takes a readable properties file and names the first bad line of one', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-config-props-'));
+    const good = path.join(dir, 'good.properties');
+    const bad = path.join(dir, 'bad.properties');
+    fs.writeFileSync(good, '# fixed here\nlogs.disable=true\n');
+    fs.writeFileSync(bad, 'a=1\n\njust words\n');
+    expect(loadConfig({ VIGIL_PROPERTIES_FILE: good }, []).propertiesFile).toBe(good);
+    expect(loadConfig({}, []).propertiesFile).toBeUndefined();
+    expect(() => loadConfig({ VIGIL_PROPERTIES_FILE: bad }, [])).toThrow(
+      `invalid setting VIGIL_PROPERTIES_FILE: line 3: "just words" has no value (write name=value) (got "${bad}")`,
+    );
+    expect(() => loadConfig({ VIGIL_PROPERTIES_FILE: path.join(dir, 'none') }, [])).toThrow(
+      /^invalid setting VIGIL_PROPERTIES_FILE: ENOENT/,
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

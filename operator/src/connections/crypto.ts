@@ -33,7 +33,8 @@ export function encryptSecret(key: Buffer, plain: string): string {
 export function decryptSecret(key: Buffer, stored: string): string {
   if (!isEncrypted(stored)) return stored;
   const raw = Buffer.from(stored.slice(PREFIX.length), 'base64');
-  if (raw.length < IV_BYTES + TAG_BYTES) throw new ConnectionKeyError('the stored secret is damaged');
+  if (raw.length < IV_BYTES + TAG_BYTES)
+    throw new ConnectionKeyError('the stored secret is damaged');
   const iv = raw.subarray(0, IV_BYTES);
   const tag = raw.subarray(raw.length - TAG_BYTES);
   const decipher = crypto.createDecipheriv('aes-256-gcm', key, iv);

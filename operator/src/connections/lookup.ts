@@ -114,7 +114,8 @@ export async function resolveConnectionRow(row: ConnectionRow): Promise<Resolved
   const properties: Record<string, string> = {};
   for (const [k, v] of Object.entries(row.properties ?? {})) {
     if (v === null || v === undefined) continue;
-    properties[k] = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    properties[k] =
+      typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
   }
   const out: ResolvedConnection = {
     id: row.id,
@@ -151,7 +152,9 @@ export async function lookupConnection(
 
 /** The secret values of a resolved connection, to scrub from messages shown to people. */
 export function secretsOf(c: Partial<ResolvedConnection>): string[] {
-  return [c.password, c.certificate].filter((s): s is string => typeof s === 'string' && s.length >= 3);
+  return [c.password, c.certificate].filter(
+    (s): s is string => typeof s === 'string' && s.length >= 3,
+  );
 }
 
 /** The text with every secret value (raw and URL-escaped) replaced by ***. */

@@ -111,7 +111,10 @@ const CACHE_MS = 10_000;
 /** Reads Secrets and ConfigMaps through the API server, each kept 10 s. */
 function clusterReader(kc: k8s.KubeConfig): ReferenceReader {
   const api = kc.makeApiClient(k8s.CoreV1Api);
-  const cache = new Map<string, { at: number; data: Promise<Record<string, string> | undefined> }>();
+  const cache = new Map<
+    string,
+    { at: number; data: Promise<Record<string, string> | undefined> }
+  >();
   const read = async (kind: ReferenceKind, namespace: string, name: string) => {
     try {
       if (kind === 'secret') {
@@ -132,6 +135,7 @@ function clusterReader(kc: k8s.KubeConfig): ReferenceReader {
       if (code === 403)
         throw new Error(
           `Vigil's service account may not get ${kind === 'secret' ? 'secrets' : 'configmaps'} in ${namespace}`,
+          { cause: error },
         );
       throw error;
     }

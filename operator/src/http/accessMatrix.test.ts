@@ -374,6 +374,27 @@ describe('/api routes by role', () => {
       allowed: editors,
       ok: 404,
     },
+    // Searching logs reads the log backends (global object logs); the component must be seen.
+    { method: 'post', path: '/api/logs', body: { id: nothing }, allowed: everyone, ok: 404 },
+    // Testing a connection uses its secrets: update on connections.
+    { method: 'post', path: `/api/connection/test/${nothing}`, allowed: editors, ok: 404 },
+    // Settings and operations: feature flags, the event queue, access explain.
+    { method: 'post', path: '/api/properties', body: {}, allowed: admins, ok: 400 },
+    {
+      method: 'post',
+      path: '/api/event-queue/retry',
+      body: { name: 'matrix.none' },
+      allowed: admins,
+      ok: 404,
+    },
+    {
+      method: 'post',
+      path: '/api/event-queue/discard',
+      body: { name: 'matrix.none' },
+      allowed: admins,
+      ok: 404,
+    },
+    { method: 'get', path: '/api/rbac/explain?object=database', allowed: everyone, ok: 200 },
   );
 
   it.each(routes)('$method $path', async (route) => {

@@ -253,7 +253,7 @@ describe('kubeconfig', () => {
     expect(res.headers['content-disposition']).toBe(
       'attachment; filename=vigil-vigil-test-8080-kubeconfig.yaml',
     );
-    expect(res.text).toContain('server: "http://vigil.test:8080/k8s"');
+    expect(res.text).toContain('server: "http://vigil.test:8080"');
     expect(res.text).toContain('insecure-skip-tls-verify: true');
     const token = /token: (vgl_\S+)/.exec(res.text)?.[1] as string;
     expect(token).not.toBe(ADMIN.token);

@@ -7,7 +7,7 @@ import type { Config } from '../config/config.js';
 import { VERSION } from '../version.js';
 import { PrincipalCache } from '../auth/principalCache.js';
 import { crdsProvider } from '../k8s/provider.js';
-import { k8sRouter, type KindsProvider } from '../k8s/router.js';
+import { isK8sRootPath, k8sRouter, type KindsProvider } from '../k8s/router.js';
 import { WatchHub } from '../k8s/watch.js';
 import { authenticate, forgetPrincipalsOnAccessChange, requireSignIn } from './authn.js';
 import { consoleRoutes } from './console.js';
@@ -25,6 +25,7 @@ import type { CatalogEngine } from '../catalog/engine.js';
 import type { TopologyEngine } from '../topology/engine.js';
 import { topologyBuildRoutes } from './routes/topologyBuild.js';
 import { notificationRoutes } from './routes/notification.js';
+import { connectionRoutes } from './routes/connection.js';
 import { playbookRoutes } from './routes/playbooks.js';
 import { playbookArtifactRoutes } from './routes/playbookArtifacts.js';
 import { playbookWebhookRoutes } from './routes/playbookWebhook.js';
@@ -33,6 +34,7 @@ import { profileRoutes } from './routes/profile.js';
 import { userRoutes } from './routes/users.js';
 import { propertyRoutes } from './routes/properties.js';
 import { eventQueueRoutes } from './routes/eventQueue.js';
+import { logRoutes } from './routes/logs.js';
 import { explainRoutes } from './routes/explain.js';
 import { LocalProperties } from '../properties/local.js';
 import { dbApi, type DbApiOptions } from '../postgrest/handler.js';
@@ -43,7 +45,7 @@ export interface AppDeps {
   pool: pg.Pool;
   log: Logger;
   config: Pick<Config, 'consoleDir' | 'publicUrl'> &
-    Partial<Pick<Config, 'trustedProxies' | 'propertiesFile'>> & {
+    Partial<Pick<Config, 'trustedProxies' | 'propertiesFile' | 'notifyEndpoints'>> & {
       docsDir?: string;
       k8sEndpoint?: K8sEndpoint;
     };
@@ -124,31 +126,37 @@ export function createApp({
   api.use('/topology', topologyBuildRoutes(pool, topology));
   api.use('/playbook', playbookArtifactRoutes(pool), playbookRoutes(pool));
   api.use('/notification', notificationRoutes(pool));
+  api.use(
+    '/connection',
+    connectionRoutes(pool, config.notifyEndpoints ? { notifyEndpoints: config.notifyEndpoints } : {}),
+  );
   api.get('/about', (_req, res) => {
     res.json({ Version: VERSION });
   });
   api.use('/properties', propertyRoutes(pool, localProperties));
   api.use('/event-queue', eventQueueRoutes(pool));
+  api.use('/logs', logRoutes(pool));
   api.use('/db', dbApi(pool, db).router);
   api.use('/kubeconfig', kubeconfigRoutes(pool, publicUrl, config.k8sEndpoint));
   api.use(apiNotFound);
+  // The Kubernetes-compatible API for Vigil's kinds. kubectl sends `get --raw` paths from the
+  // host root, so the Kubernetes paths are served at the root too (new kubeconfigs point
+  // there); /k8s stays for kubeconfigs downloaded before.
+  const hub = watchHub ?? new WatchHub(pool, k8sProvider.kinds, log);
+  app.locals.stopWatches = () => hub.stop();
+  const k8s = k8sRouter({
+    pool,
+    provider: k8sProvider,
+    hub,
+    log,
+    version: VERSION,
+    authenticate: authenticate(pool, principals),
+  });
+  app.use((req, res, next) => (isK8sRootPath(req.path) ? k8s(req, res, next) : next()));
   app.use('/api', api);
   // Webhooks authenticate with their own credentials (the playbook's on.webhook), not a session.
   app.use('/playbook/webhook', playbookWebhookRoutes(pool));
-  // The Kubernetes-compatible API for Vigil's kinds; the downloaded kubeconfig points here.
-  const hub = watchHub ?? new WatchHub(pool, k8sProvider.kinds, log);
-  app.locals.stopWatches = () => hub.stop();
-  app.use(
-    '/k8s',
-    k8sRouter({
-      pool,
-      provider: k8sProvider,
-      hub,
-      log,
-      version: VERSION,
-      authenticate: authenticate(pool, principals),
-    }),
-  );
+  app.use('/k8s', k8s);
 
   if (config.docsDir) app.use('/docs', docsRoutes(config.docsDir));
   app.use(consoleRoutes(config.consoleDir));

@@ -81,6 +81,20 @@ describe('connection secrets', () => {
     ],
     ['secret://vault/password', 'secret://vault/password'],
     ['host=db user=u password=hunter2 dbname=x', 'host=db user=u password=*** dbname=x'],
+    // Webhook and notification URLs that carry their token (0034).
+    ['slack://xoxb-123-abc@alerts', 'slack://***'],
+    ['telegram://123:tok@telegram?chats=@ops', 'telegram://***?chats=@ops'],
+    ['https://hooks.slack.com/services/T0/B0/XYZ', 'https://hooks.slack.com/services/***'],
+    ['https://discord.com/api/webhooks/123/tok', 'https://discord.com/api/webhooks/123/***'],
+    ['https://mm.example/hooks/abc', 'https://mm.example/hooks/***'],
+    [
+      'https://chat.googleapis.com/v1/spaces/AAA/messages?key=k1&token=t1',
+      'https://chat.googleapis.com/v1/spaces/AAA/messages?key=***&token=***',
+    ],
+    [
+      'https://x.logic.azure.com/wf?api-version=1&sig=s1',
+      'https://x.logic.azure.com/wf?api-version=1&sig=***',
+    ],
   ])('masks %s as %s', async (raw, masked) => {
     const { rows } = await db.pool.query<{ m: string }>('SELECT mask_url($1) AS m', [raw]);
     expect(rows[0]?.m).toBe(masked);

@@ -122,24 +122,20 @@ describe('feature flags with a properties file', () => {
   });
 
   it('lets the file decide server-side flags too (registration.enabled)', async () => {
-    const closed = await request(app)
-      .post('/api/auth/registration')
-      .send({
-        firstName: 'Reg',
-        lastName: 'Istered',
-        email: 'reg@settings.test',
-        password: 'p-12345678',
-      });
+    const closed = await request(app).post('/api/auth/registration').send({
+      firstName: 'Reg',
+      lastName: 'Istered',
+      email: 'reg@settings.test',
+      password: 'p-12345678',
+    });
     expect(closed.status).toBe(403);
     fs.appendFileSync(flagsFile, 'registration.enabled=true\n');
-    const open = await request(app)
-      .post('/api/auth/registration')
-      .send({
-        firstName: 'Reg',
-        lastName: 'Istered',
-        email: 'reg@settings.test',
-        password: 'p-12345678',
-      });
+    const open = await request(app).post('/api/auth/registration').send({
+      firstName: 'Reg',
+      lastName: 'Istered',
+      email: 'reg@settings.test',
+      password: 'p-12345678',
+    });
     expect(open.status, JSON.stringify(open.body)).toBe(200);
   });
 });

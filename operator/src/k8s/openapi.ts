@@ -3,13 +3,13 @@ import type { KindDescriptor } from '@vigil/crds';
 
 export type SchemaOf = (k: KindDescriptor) => Record<string, unknown>;
 
-const OBJECT_META = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
+export const OBJECT_META = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
 
-function schemaName(k: KindDescriptor): string {
+export function schemaName(k: KindDescriptor): string {
   return `${k.group.split('.').reverse().join('.')}.${k.version}.${k.kind}`;
 }
 
-const objectMeta = {
+export const objectMeta = {
   type: 'object',
   description:
     'Standard object metadata: name, namespace, labels, annotations and the fields the server sets.',
@@ -45,6 +45,28 @@ const objectMeta = {
     },
   },
 };
+
+/** A kind's whole-object schema, its metadata a reference under `refBase`. */
+export function kindSchema(k: KindDescriptor, schemaOf: SchemaOf, refBase: string) {
+  const schema = schemaOf(k);
+  return {
+    ...schema,
+    type: 'object',
+    properties: {
+      ...((schema.properties as Record<string, unknown> | undefined) ?? {}),
+      apiVersion: {
+        type: 'string',
+        description: 'APIVersion defines the versioned schema of this representation of an object.',
+      },
+      kind: {
+        type: 'string',
+        description: 'Kind is a string value representing the REST resource this object represents.',
+      },
+      metadata: { $ref: `${refBase}${OBJECT_META}` },
+    },
+    'x-kubernetes-group-version-kind': [{ group: k.group, version: k.version, kind: k.kind }],
+  };
+}
 
 const param = (name: string, where = 'query') => ({
   name,
@@ -115,26 +137,7 @@ export function groupVersionDocument(
       },
       delete: { ...object('delete'), operationId: `delete${k.kind}` },
     };
-    const schema = schemaOf(k);
-    schemas[schemaName(k)] = {
-      ...schema,
-      type: 'object',
-      properties: {
-        apiVersion: {
-          type: 'string',
-          description:
-            'APIVersion defines the versioned schema of this representation of an object.',
-        },
-        kind: {
-          type: 'string',
-          description:
-            'Kind is a string value representing the REST resource this object represents.',
-        },
-        metadata: { $ref: `#/components/schemas/${OBJECT_META}` },
-        ...((schema.properties as Record<string, unknown> | undefined) ?? {}),
-      },
-      'x-kubernetes-group-version-kind': [gvk],
-    };
+    schemas[schemaName(k)] = kindSchema(k, schemaOf, '#/components/schemas/');
   }
   return {
     openapi: '3.0.0',

@@ -19,6 +19,12 @@ import {
 } from './discovery.js';
 import { nowTime, type K8sObject } from './objects.js';
 import { documentHash, groupVersionDocument, openApiRoot, type SchemaOf } from './openapi.js';
+import {
+  PROTOBUF_V2,
+  PROTOBUF_V2_RESPONSE,
+  encodeSwagger,
+  swaggerDocument,
+} from './openapiV2.js';
 import { jsonPatch, mergePatch } from './patch.js';
 import {
   K8sError,
@@ -82,6 +88,16 @@ function send(
   contentType = 'application/json',
 ): void {
   res.status(status).type(contentType).send(JSON.stringify(body));
+}
+
+/**
+ * The Kubernetes paths served at the host root as well as under /k8s: `/api` itself and the
+ * core group `/api/v1…` (Vigil's own routes are `/api/<area>`, none named v1), `/apis…`,
+ * `/openapi…` and `/version`. kubectl sends `get --raw` paths from the root whatever the
+ * kubeconfig's server path is.
+ */
+export function isK8sRootPath(path: string): boolean {
+  return /^\/(?:api\/?$|api\/v1(?:\/|$)|apis(?:\/|$)|openapi(?:\/|$)|version\/?$)/.test(path);
 }
 
 /** `/k8s`: a Kubernetes-compatible API for Vigil's kinds, stored in PostgreSQL. */
@@ -151,6 +167,23 @@ export function k8sRouter(deps: {
   router.get('/openapi/v3', (_req, res) =>
     send(res, 200, openApiRoot(groups.map((group) => ({ group, hash: docFor(group).hash })))),
   );
+  let swagger: { json: string; proto: Buffer; etag: string } | undefined;
+  router.get('/openapi/v2', (req, res) => {
+    if (!swagger) {
+      const doc = swaggerDocument(kinds, provider.schemaOf);
+      swagger = {
+        json: JSON.stringify(doc),
+        proto: encodeSwagger(doc),
+        etag: `"${documentHash(doc)}"`,
+      };
+    }
+    res.setHeader('ETag', swagger.etag);
+    res.setHeader('Vary', 'Accept');
+    // kubectl 1.27/1.28 ask for the protobuf form only, and cannot parse JSON in its place.
+    if ((req.headers.accept ?? '').includes(PROTOBUF_V2.split('@')[0] as string))
+      res.status(200).type(PROTOBUF_V2_RESPONSE).send(swagger.proto);
+    else res.status(200).type(JSON_TYPE).send(swagger.json);
+  });
   router.get('/openapi/v3/apis/:group/:version', (req, res) => {
     if (!groups.includes(req.params.group as string)) throw pathNotFound();
     send(res, 200, docFor(req.params.group as string).doc);

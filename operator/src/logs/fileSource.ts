@@ -79,9 +79,13 @@ export class Needle {
     if (this.tuned) return;
     this.tuned = true;
     const counts = new Uint32Array(256);
-    for (let i = 0; i < sample.length; i++) counts[sample[i] as number]!++;
+    for (let i = 0; i < sample.length; i++) {
+      const b = sample[i] as number;
+      counts[b] = (counts[b] as number) + 1;
+    }
     const order = [...this.bytes.keys()].sort(
-      (a, b) => (counts[this.bytes[a] as number] as number) - (counts[this.bytes[b] as number] as number),
+      (a, b) =>
+        (counts[this.bytes[a] as number] as number) - (counts[this.bytes[b] as number] as number),
     );
     this.rareAt = order[0] ?? 0;
     this.checkAt = order[1] ?? this.rareAt;
@@ -154,6 +158,8 @@ export class FileSource implements LineSource {
   private done = false;
   private lastTs: number | undefined;
   private readonly needle: Needle | undefined;
+  /** Where reading began. */
+  private readonly first: number;
 
   private constructor(
     private readonly fh: fs.promises.FileHandle,
@@ -162,7 +168,7 @@ export class FileSource implements LineSource {
     private readonly opts: FileSourceOptions,
   ) {
     this.key = opts.key;
-    this.pos = Math.min(size, opts.resume?.p ?? size);
+    this.pos = this.first = Math.min(size, opts.resume?.p ?? size);
     this.lastTs = opts.resume?.t;
     this.needle = opts.filter.query ? new Needle(opts.filter.query) : undefined;
   }
@@ -189,6 +195,13 @@ export class FileSource implements LineSource {
       await fh.close();
       throw error;
     }
+  }
+
+  initial(): FileResume {
+    return {
+      p: this.first,
+      ...(this.opts.resume?.t !== undefined ? { t: this.opts.resume.t } : {}),
+    };
   }
 
   upper(): number {
@@ -361,6 +374,7 @@ export class FileSource implements LineSource {
 
   /** The line at view[start, end) if it passes the filter; sets `done` past the range start. */
   private answer(start: number, end: number): SourceLine | undefined {
+    if (end - start > MAX_LINE) return undefined;
     const raw = this.text(start, end);
     if (!raw.trim()) return undefined;
     const parsed = parseLine(raw, this.opts.format);
@@ -376,6 +390,7 @@ export class FileSource implements LineSource {
     const labels = { ...parsed.labels, ...this.opts.labels };
     if (!labelsMatch(labels, filter.labels)) return undefined;
     const resume: FileResume = { p: this.chunkStart + end, t: ts };
-    return { ts, message: parsed.message, labels, resume };
+    const after: FileResume = { p: this.chunkStart + start, t: ts };
+    return { ts, message: parsed.message, labels, resume, after };
   }
 }

@@ -22,11 +22,15 @@ export interface SourceLine {
   labels: Record<string, string>;
   /** Where this source resumes so that this line is the next it answers (in a page cursor). */
   resume: unknown;
+  /** Where it resumes so that the line after this one is the next it answers. */
+  after: unknown;
 }
 
 export interface LineSource {
   /** Names the source in a page cursor. */
   readonly key: string;
+  /** Where it resumes to answer what it would have answered first (for a cursor). */
+  initial(): unknown;
   /** No line still to come is newer than this (ms); +Infinity when unknown. */
   upper(): number;
   /** The next line, newest first; undefined when there are no more. */

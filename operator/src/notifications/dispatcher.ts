@@ -89,7 +89,10 @@ export class NotificationDispatcher {
   async drain(): Promise<void> {
     do {
       await this.wake();
-      await Promise.all([...this.active]);
+      // A send that ends claims the next ones (its finally wakes): those are leased, so not
+      // due, and not in an earlier snapshot of `active` — wait until none is in flight.
+      while (this.active.size > 0 || this.claiming)
+        await Promise.all([...this.active, this.claiming]);
     } while (await this.anyDue());
   }
 

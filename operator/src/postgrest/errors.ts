@@ -43,6 +43,62 @@ interface PgError {
   message?: string;
   detail?: string;
   hint?: string;
+  table?: string;
+  column?: string;
+  constraint?: string;
+}
+
+/** Columns that only scope a key (which agent, which source): not what a person chose. */
+const SCOPE_COLUMNS = new Set(['agent_id', 'source', 'deleted_at']);
+
+const IRREGULAR: Record<string, string> = { people: 'person', properties: 'property' };
+const thing = (table: string | undefined) =>
+  IRREGULAR[table ?? ''] ??
+  (table ?? 'row')
+    .replace(/_/g, ' ')
+    .replace(/ies$/, 'y')
+    .replace(/(?<!s)s$/, '');
+
+/**
+ * The sentence a person can act on for a constraint the request broke, instead of PostgreSQL's
+ * ("duplicate key value violates unique constraint …"); the raw detail stays in `details`.
+ */
+export function constraintMessage(e: PgError): string | undefined {
+  // Only PostgreSQL's own wording is replaced: a trigger that raised the same SQLSTATE with a
+  // message of its own already speaks to people.
+  if (
+    e.message &&
+    !/^(duplicate key value|insert or update on|update or delete on|null value in column|new row for relation)/.test(
+      e.message,
+    )
+  )
+    return undefined;
+  if (e.code === '23505') {
+    const m = /^Key \((.+)\)=\((.*)\) already exists\.?$/.exec(e.detail ?? '');
+    if (!m) return `a ${thing(e.table)} like this already exists`;
+    const columns = (m[1] as string).split(', ');
+    const values = (m[2] as string).split(', ');
+    const chosen = columns
+      .map((c, i) => [c, values[i] ?? ''] as const)
+      .filter(([c]) => !SCOPE_COLUMNS.has(c.replace(/^lower\((.*)\)$/, '$1')));
+    const said = chosen.map(([c, v]) => `${c.replace(/^lower\((.*)\)$/, '$1')} "${v}"`);
+    const first = chosen[0]?.[0] ?? 'name';
+    return `a ${thing(e.table)} with ${said.join(' and ') || 'these values'} already exists: choose another ${first.replace(/^lower\((.*)\)$/, '$1')}`;
+  }
+  if (e.code === '23503') {
+    const m =
+      /^Key \((.+)\)=\((.*)\) is (not present|still referenced) (in|from) table "(.+)"\.?$/.exec(
+        e.detail ?? '',
+      );
+    if (!m) return `a ${thing(e.table)} refers to something that does not exist`;
+    return m[3] === 'not present'
+      ? `${m[1]} "${m[2]}" does not exist (no ${thing(m[5])} with that id)`
+      : `this ${thing(e.table)} is still used by a ${thing(m[5])}: remove that first`;
+  }
+  if (e.code === '23502' && e.column) return `${e.column} is required`;
+  if (e.code === '23514')
+    return `the values break the rule ${e.constraint ? `"${e.constraint}" ` : ''}of ${thing(e.table)}s`;
+  return undefined;
 }
 
 export function fromPgError(error: unknown): PgrstError {
@@ -53,7 +109,7 @@ export function fromPgError(error: unknown): PgrstError {
   const message =
     status >= 500 && e.code !== '57014'
       ? 'the database could not complete the request'
-      : (e.message ?? '');
+      : (constraintMessage(e) ?? e.message ?? '');
   const details = status >= 500 && e.code !== '57014' ? null : (e.detail ?? null);
   return new PgrstError(
     status,

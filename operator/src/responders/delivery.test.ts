@@ -552,8 +552,9 @@ describe('responder delivery', () => {
     await deliveries().drain();
     expect(requests).toEqual([]);
     expect((await responder(oracle)).error).toBe('oracle responders are not delivered by Vigil');
+    // Read through the one connection lookup: without a cluster a Secret cannot be read.
     expect((await responder(vaulted)).error).toBe(
-      'password of connection default/vaulted is a reference (secret://) that responder delivery cannot resolve; store the value in the connection',
+      'the password of connection default/vaulted refers to secret://jira/token: secret default/jira (key token) cannot be read: Vigil runs without Kubernetes (embedded mode), so there is no Secret to read; store the value itself in the connection',
     );
     expect((await responder(noProject)).error).toBe('Jira project is missing (set project)');
     for (const id of [oracle, vaulted, noProject]) {

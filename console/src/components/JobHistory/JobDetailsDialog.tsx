@@ -5,12 +5,7 @@ import { stringify } from 'yaml';
 import { CodeView } from '../CodeView/CodeView';
 import { Dialog } from '../Dialog/Dialog';
 import type { JobHistoryRow } from './api';
-import {
-  JOB_DETAIL_TAB_TITLES,
-  errorsView,
-  jobDetailTabs,
-  type JobDetailTab,
-} from './jobDetails';
+import { JOB_DETAIL_TAB_TITLES, errorsView, jobDetailTabs, type JobDetailTab } from './jobDetails';
 
 function Yaml({ value }: { value: unknown }) {
   return <CodeView value={stringify(value)} language="yaml" readOnly height={360} />;
@@ -62,9 +57,17 @@ export function JobDetailsDialog({ job, onClose }: { job: JobHistoryRow; onClose
         unmountOnExit
       >
         {tabs.map((key) => (
-          <Tab key={key} eventKey={key} title={<TabTitleText>{JOB_DETAIL_TAB_TITLES[key]}</TabTitleText>}>
+          <Tab
+            key={key}
+            eventKey={key}
+            title={<TabTitleText>{JOB_DETAIL_TAB_TITLES[key]}</TabTitleText>}
+          >
             <div style={{ paddingTop: 16 }}>
-              {key === 'errors' ? <Errors errors={details.errors} /> : <Yaml value={details[key]} />}
+              {key === 'errors' ? (
+                <Errors errors={details.errors} />
+              ) : (
+                <Yaml value={details[key]} />
+              )}
             </div>
           </Tab>
         ))}

@@ -16,7 +16,11 @@ export function JobHistoryTab({
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(JOB_PAGE_SIZE);
   const [sort, setSort] = useState(DEFAULT_JOB_SORT);
-  const { page: result, error, isLoading } = useJobs({
+  const {
+    page: result,
+    error,
+    isLoading,
+  } = useJobs({
     resource: { type: resourceType, id: resourceId },
     sort,
     page,

@@ -39,7 +39,12 @@ const agentName = (j: JobHistoryRow) =>
 
 const COLUMNS: DataTableColumn<JobHistoryRow>[] = [
   { id: 'name', header: 'Job Name', cell: (j) => j.name ?? '', sortable: true },
-  { id: 'resource_name', header: 'Resource', cell: (j) => <ResourceCell job={j} />, sortable: true },
+  {
+    id: 'resource_name',
+    header: 'Resource',
+    cell: (j) => <ResourceCell job={j} />,
+    sortable: true,
+  },
   { id: 'resource_type', header: 'Resource Type', cell: (j) => j.resource_type ?? '' },
   {
     id: 'status',

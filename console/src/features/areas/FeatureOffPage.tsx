@@ -1,9 +1,4 @@
-import {
-  Bullseye,
-  EmptyState,
-  EmptyStateBody,
-  EmptyStateFooter,
-} from '@patternfly/react-core';
+import { Bullseye, EmptyState, EmptyStateBody, EmptyStateFooter } from '@patternfly/react-core';
 import { BanIcon } from '@patternfly/react-icons';
 import { Link } from 'react-router';
 import { disablingSwitch, type Feature } from '../../app/features';
@@ -29,9 +24,9 @@ export function FeatureOffPage({ feature, title }: { feature: Feature; title: st
     <Bullseye style={{ minHeight: '60vh' }}>
       <EmptyState headingLevel="h2" titleText={`${title} is turned off`} icon={BanIcon}>
         <EmptyStateBody>
-          This feature is switched off by the feature flag <code>{property}</code>. An
-          administrator can turn it on in Settings → Feature Flags: set the property{' '}
-          <code>{property}</code> to <code>false</code>, or delete it.
+          This feature is switched off by the feature flag <code>{property}</code>. An administrator
+          can turn it on in Settings → Feature Flags: set the property <code>{property}</code> to{' '}
+          <code>false</code>, or delete it.
         </EmptyStateBody>
         {canOpenFlags && (
           <EmptyStateFooter>

@@ -39,6 +39,9 @@ const FIELDS: { name: FieldName; label: string; helper: string }[] = [
 
 type PreviewTab = 'flux' | 'helm';
 
+/** The values editor's height; the install beside it scrolls within about the same. */
+const PANE_HEIGHT = 420;
+
 function Preview({ label, text }: { label: string; text: string }) {
   return (
     <CodeBlock
@@ -48,7 +51,7 @@ function Preview({ label, text }: { label: string; text: string }) {
         </CodeBlockAction>
       }
     >
-      <CodeBlockCode aria-label={label} style={{ maxHeight: 480, overflow: 'auto' }}>
+      <CodeBlockCode aria-label={label} style={{ maxHeight: PANE_HEIGHT - 60, overflow: 'auto' }}>
         {text}
       </CodeBlockCode>
     </CodeBlock>
@@ -112,45 +115,60 @@ export function GitOpsInstall({ chart }: { chart: ChartDescriptor }) {
             );
           })}
         </Grid>
-        <FormGroup label="Values" fieldId="gitops-values">
-          <Content component="small">
-            Helm values of {chart.chart} {chart.version}; the chart&apos;s defaults apply to
-            anything left out.
-          </Content>
-          <div id="gitops-values" aria-label="Values" role="group">
-            <CodeView value={valuesText} language="yaml" readOnly={false} height={260} onChange={typeValues} />
-          </div>
-          {valuesError && <Alert variant="warning" isInline isPlain title={valuesError} />}
-        </FormGroup>
       </Form>
-      <section aria-label="Install" style={{ marginTop: 24 }}>
-        <Tabs
-          aria-label="Install with"
-          activeKey={tab}
-          onSelect={(_e, key) => setTab(key as PreviewTab)}
-          mountOnEnter
-          unmountOnExit
-        >
-          <Tab eventKey="flux" title={<TabTitleText>Flux</TabTitleText>}>
-            <div style={{ paddingTop: 16 }}>
-              {valid ? (
-                <Preview label="Flux manifest" text={fluxManifest(chart, install)} />
-              ) : (
-                <InvalidFields />
-              )}
-            </div>
-          </Tab>
-          <Tab eventKey="helm" title={<TabTitleText>Helm CLI</TabTitleText>}>
-            <div style={{ paddingTop: 16 }}>
-              {valid ? (
-                <Preview label="Helm CLI commands" text={helmCommands(chart, install)} />
-              ) : (
-                <InvalidFields />
-              )}
-            </div>
-          </Tab>
-        </Tabs>
-      </section>
+      {/* Side by side on wide screens: each change to the values shows in the install at once. */}
+      <Grid hasGutter lg={6} style={{ marginTop: 24 }}>
+        <GridItem>
+          <Form onSubmit={(e) => e.preventDefault()} noValidate>
+            <FormGroup label="Values" fieldId="gitops-values">
+              <Content component="small">
+                Helm values of {chart.chart} {chart.version}; the chart&apos;s defaults apply to
+                anything left out.
+              </Content>
+              <div id="gitops-values" aria-label="Values" role="group">
+                <CodeView
+                  value={valuesText}
+                  language="yaml"
+                  readOnly={false}
+                  height={PANE_HEIGHT}
+                  onChange={typeValues}
+                />
+              </div>
+              {valuesError && <Alert variant="warning" isInline isPlain title={valuesError} />}
+            </FormGroup>
+          </Form>
+        </GridItem>
+        <GridItem>
+          <section aria-label="Install">
+            <Tabs
+              aria-label="Install with"
+              activeKey={tab}
+              onSelect={(_e, key) => setTab(key as PreviewTab)}
+              mountOnEnter
+              unmountOnExit
+            >
+              <Tab eventKey="flux" title={<TabTitleText>Flux</TabTitleText>}>
+                <div style={{ paddingTop: 16 }}>
+                  {valid ? (
+                    <Preview label="Flux manifest" text={fluxManifest(chart, install)} />
+                  ) : (
+                    <InvalidFields />
+                  )}
+                </div>
+              </Tab>
+              <Tab eventKey="helm" title={<TabTitleText>Helm CLI</TabTitleText>}>
+                <div style={{ paddingTop: 16 }}>
+                  {valid ? (
+                    <Preview label="Helm CLI commands" text={helmCommands(chart, install)} />
+                  ) : (
+                    <InvalidFields />
+                  )}
+                </div>
+              </Tab>
+            </Tabs>
+          </section>
+        </GridItem>
+      </Grid>
     </>
   );
 }

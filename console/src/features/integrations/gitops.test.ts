@@ -71,7 +71,11 @@ describe('fluxManifest', () => {
       values: { prometheusURL: 'http://prom.shop:9090', labels: { team: 'sre' } },
     };
     const [ns, repo, release] = manifests(fluxManifest(prometheus, install));
-    expect(ns).toEqual({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'mission-control' } });
+    expect(ns).toEqual({
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: 'mission-control' },
+    });
     expect(repo).toEqual({
       apiVersion: 'source.toolkit.fluxcd.io/v1',
       kind: 'HelmRepository',
@@ -88,7 +92,11 @@ describe('fluxManifest', () => {
           spec: {
             chart: 'mission-control-prometheus',
             version: prometheus.version,
-            sourceRef: { kind: 'HelmRepository', name: 'flanksource', namespace: 'mission-control' },
+            sourceRef: {
+              kind: 'HelmRepository',
+              name: 'flanksource',
+              namespace: 'mission-control',
+            },
           },
         },
         values: { prometheusURL: 'http://prom.shop:9090', labels: { team: 'sre' } },
@@ -206,7 +214,13 @@ describe('validateInstall', () => {
     const ok = newInstall(prometheus);
     expect(validateInstall(ok)).toEqual({});
     expect(
-      validateInstall({ ...ok, name: ' ', namespace: 'Mission_Control', interval: 'often', version: '' }),
+      validateInstall({
+        ...ok,
+        name: ' ',
+        namespace: 'Mission_Control',
+        interval: 'often',
+        version: '',
+      }),
     ).toEqual({
       name: REQUIRED,
       namespace: NAME_FORMAT,

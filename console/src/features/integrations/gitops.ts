@@ -70,7 +70,8 @@ export type FieldName = 'name' | 'namespace' | 'interval' | 'version';
 export type ValuesRead = { ok: true; values: Json } | { ok: false; error: string };
 
 export const VALUES_NOT_YAML = 'This is not valid YAML; the last valid values are kept.';
-export const VALUES_NOT_MAP = 'Values must be a YAML mapping (key: value); the last valid values are kept.';
+export const VALUES_NOT_MAP =
+  'Values must be a YAML mapping (key: value); the last valid values are kept.';
 
 /** The values editor's text: empty is no values; anything else must be a YAML mapping. */
 export function readValues(text: string): ValuesRead {
@@ -152,6 +153,9 @@ export function helmCommands(chart: ChartDescriptor, install: GitOpsInstall): st
     return `${lines.join('\n')}\n`;
   }
   const delimiter = hereDocDelimiter(values);
-  lines.push(`  --version ${shellWord(install.version.trim())} \\`, `  --values - <<'${delimiter}'`);
+  lines.push(
+    `  --version ${shellWord(install.version.trim())} \\`,
+    `  --values - <<'${delimiter}'`,
+  );
   return `${lines.join('\n')}\n${values}${delimiter}\n`;
 }

@@ -19,6 +19,8 @@ export interface IntegrationRow {
   job_name: string | null;
   job_time_start: string | null;
   created_by: string | null;
+  /** Who created it (a UNION view has no relationship to embed created_by through). */
+  creator: { id: string; name: string; avatar: string | null } | null;
   created_at: string;
   updated_at: string | null;
 }

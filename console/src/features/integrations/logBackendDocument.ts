@@ -28,8 +28,7 @@ export function makeLogBackendDoc(fields: {
   };
 }
 
-export const logBackendToYaml = (doc: LogBackendDoc): string =>
-  stringify(doc, { lineWidth: 0 });
+export const logBackendToYaml = (doc: LogBackendDoc): string => stringify(doc, { lineWidth: 0 });
 
 export function yamlToLogBackend(text: string): LogBackendDoc | undefined {
   try {

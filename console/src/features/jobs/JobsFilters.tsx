@@ -12,7 +12,10 @@ import {
 } from '@patternfly/react-core';
 import { useState } from 'react';
 import { useJobNames } from '../../components/JobHistory/api';
-import { JOB_RESOURCE_TYPE_ITEMS, JOB_STATUS_ITEMS } from '../../components/JobHistory/jobResources';
+import {
+  JOB_RESOURCE_TYPE_ITEMS,
+  JOB_STATUS_ITEMS,
+} from '../../components/JobHistory/jobResources';
 import { TimeRangePicker } from '../../components/TimeRangePicker/TimeRangePicker';
 import { TriStateFilter } from '../../components/TriStateFilter/TriStateFilter';
 import { DURATION_CHOICES, validateDuration } from '../health/historyFilters';
@@ -48,7 +51,9 @@ function DurationFilter({
             <FormSelectOption
               key={c.value}
               value={c.value}
-              label={c.value === '' ? 'Any duration' : c.value === 'custom' ? c.label : `≥ ${c.label}`}
+              label={
+                c.value === '' ? 'Any duration' : c.value === 'custom' ? c.label : `≥ ${c.label}`
+              }
             />
           ))}
         </FormSelect>

@@ -37,7 +37,12 @@ export const DEFAULT_JOBS_RANGE: RelativeTimeRange = {
   display: 'Last 2 days',
 };
 
-const KEYS = { name: 'name', resourceType: 'resource_type', status: 'status', duration: 'duration' };
+const KEYS = {
+  name: 'name',
+  resourceType: 'resource_type',
+  status: 'status',
+  duration: 'duration',
+};
 
 function positiveInt(raw: string | null, fallback: number): number {
   const value = Number(raw);

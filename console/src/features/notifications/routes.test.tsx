@@ -46,12 +46,13 @@ describe('notification routes', () => {
     expect(router.state.location.pathname).toBe('/notifications/silences/add');
   });
 
-  it('answers like an unknown page when notifications are switched off', async () => {
+  it('says notifications are turned off when they are switched off', async () => {
     open('/notifications/rules', {
       'GET /api/properties': { body: [{ name: 'settings.notifications.disable', value: 'true' }] },
     });
     expect(
-      await screen.findByText('There is no page at /notifications/rules.'),
+      await screen.findByRole('heading', { name: 'Notifications is turned off' }),
     ).toBeInTheDocument();
+    expect(screen.getAllByText('settings.notifications.disable')).not.toHaveLength(0);
   });
 });

@@ -55,7 +55,7 @@ describe('Add Permission', () => {
       'catalog',
       'incident',
     ]);
-    expect(objects).toHaveLength(18);
+    expect(objects).toHaveLength(19);
     const actions = within(within(dialog).getByLabelText(/Action/)).getAllByRole('option');
     expect(actions.map((o) => o.getAttribute('value'))).toEqual([
       '',

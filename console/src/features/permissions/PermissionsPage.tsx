@@ -20,9 +20,11 @@ import {
   EMPTY_PERMISSION,
   fromRow,
   toPayload,
+  type EntityRef,
   type PermissionFormValues,
   type PermissionRow,
 } from './model';
+import { ExplainDialog } from './ExplainDialog';
 import { PermissionDialog } from './PermissionDialog';
 import { isEditable, permissionColumns } from './permissionColumns';
 
@@ -37,17 +39,22 @@ export function PermissionsPage() {
   const { whoami } = useSession();
   if (!hasGrant(whoami, 'permissions', 'read')) return <UnauthorizedPage />;
   return (
-    <PermissionsList canWrite={hasGrant(whoami, 'permissions', 'write')} userId={whoami.user.id} />
+    <PermissionsList
+      canWrite={hasGrant(whoami, 'permissions', 'write')}
+      me={{ id: whoami.user.id, label: whoami.user.name }}
+    />
   );
 }
 
-function PermissionsList({ canWrite, userId }: { canWrite: boolean; userId: string }) {
+function PermissionsList({ canWrite, me }: { canWrite: boolean; me: EntityRef }) {
+  const userId = me.id;
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const { page: result, error, isLoading, isValidating, mutate } = usePermissions(page, pageSize);
   const { addToast } = useToast();
   const [editing, setEditing] = useState<PermissionFormValues>();
   const [deleting, setDeleting] = useState<PermissionRow>();
+  const [explaining, setExplaining] = useState(false);
   const refresh = useCallback(() => void mutate(), [mutate]);
   usePageHeader({ title: 'Permissions', onRefresh: refresh, isLoading: isValidating });
 
@@ -92,15 +99,20 @@ function PermissionsList({ canWrite, userId }: { canWrite: boolean; userId: stri
 
   return (
     <PageSection>
-      {canWrite && (
-        <Toolbar>
-          <ToolbarContent>
+      <Toolbar>
+        <ToolbarContent>
+          {canWrite && (
             <ToolbarItem>
               <Button onClick={() => setEditing(EMPTY_PERMISSION)}>Add Permission</Button>
             </ToolbarItem>
-          </ToolbarContent>
-        </Toolbar>
-      )}
+          )}
+          <ToolbarItem>
+            <Button variant="secondary" onClick={() => setExplaining(true)}>
+              Explain
+            </Button>
+          </ToolbarItem>
+        </ToolbarContent>
+      </Toolbar>
       {error && <Alert variant="danger" isInline title={error.message} />}
       <DataTable
         tableId="settings-permissions"
@@ -127,6 +139,7 @@ function PermissionsList({ canWrite, userId }: { canWrite: boolean; userId: stri
       {editing && (
         <PermissionDialog initial={editing} onSubmit={save} onClose={() => setEditing(undefined)} />
       )}
+      {explaining && <ExplainDialog me={me} onClose={() => setExplaining(false)} />}
       <ConfirmDialog
         isOpen={Boolean(deleting)}
         title="Delete Permission"

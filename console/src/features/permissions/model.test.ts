@@ -34,7 +34,7 @@ const row: PermissionRow = {
 
 describe('permission model', () => {
   it('lists the global objects and actions of the spec', () => {
-    expect(GLOBAL_OBJECTS).toHaveLength(17);
+    expect(GLOBAL_OBJECTS).toHaveLength(18);
     expect(PERMISSION_ACTIONS.map((a) => a.value)).toEqual([
       'read',
       'update',

@@ -17,9 +17,11 @@ export const GLOBAL_OBJECTS = [
   'logs',
   'agent',
   'artifact',
-  // Vigil's own: feature flags, and scripts that run on the server (exec checks).
+  // Vigil's own: feature flags, scripts that run on the server (exec checks), and retrying or
+  // discarding failed event-queue items.
   'properties',
   'scripts',
+  'event_queue',
 ] as const;
 
 export const PERMISSION_ACTIONS: readonly { value: string; label: string }[] = [

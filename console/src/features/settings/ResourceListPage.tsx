@@ -80,11 +80,13 @@ function ResourceList({ kind, canWrite }: { kind: SettingsKind; canWrite: boolea
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(LIST_PAGE_SIZE);
-  const { page: result, error, isLoading, isValidating, mutate } = useResources(
-    kind,
-    page,
-    pageSize,
-  );
+  const {
+    page: result,
+    error,
+    isLoading,
+    isValidating,
+    mutate,
+  } = useResources(kind, page, pageSize);
   const refresh = useCallback(() => void mutate(), [mutate]);
   usePageHeader({ title: kind.title, onRefresh: refresh, isLoading: isValidating });
   const columns = useMemo(() => columnsOf(kind), [kind]);

@@ -14,7 +14,8 @@ export function SettingsFallback() {
   const { enabled } = useSession();
   const entry = SETTINGS_NAV.find((e) => pathname === e.path || pathname.startsWith(`${e.path}/`));
   if (!entry) return <NotFoundPage />;
-  if (!enabled(entry.feature)) return <FeatureOffPage feature={entry.feature} title={entry.label} />;
+  if (!enabled(entry.feature))
+    return <FeatureOffPage feature={entry.feature} title={entry.label} />;
   return <AreaNotAvailable title={entry.label} />;
 }
 

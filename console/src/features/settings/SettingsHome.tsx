@@ -17,7 +17,8 @@ const PURPOSE: Readonly<Record<string, string>> = {
   '/settings/connections': 'Credentials that checks, scrapers, notifications and playbooks use.',
   '/settings/users': 'Invite people, change their roles, deactivate them.',
   '/settings/teams': 'Teams, their members and where their notifications go.',
-  '/settings/permissions': 'Allow or deny actions to a person or a team, on everything or one resource.',
+  '/settings/permissions':
+    'Allow or deny actions to a person or a team, on everything or one resource.',
   '/settings/incident_rules': 'Open incidents when checks or components turn unhealthy.',
   '/settings/config_scrapers': 'What the catalog scrapes, and how each scrape went.',
   '/settings/topologies': 'Topologies built from the catalog, checks and lookups.',

@@ -51,6 +51,8 @@ function UsersSelect(props: {
       selected={props.chosen}
       onSelect={(_e, value) => typeof value === 'string' && value && toggle(value)}
       onOpenChange={setIsOpen}
+      // Inside the dialog: a menu appended to the body is hidden from screen readers by it.
+      popperProps={{ appendTo: 'inline' }}
       toggle={(ref) => (
         <MenuToggle
           ref={ref}

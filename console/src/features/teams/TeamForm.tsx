@@ -94,7 +94,10 @@ function ChannelsField(props: SpecFormProps<ResourceDoc>) {
         const inputId = `${ID}-notifications-${i}-${kind}`;
         return (
           <div key={i} style={{ marginTop: 8 }}>
-            <Flex spaceItems={{ default: 'spaceItemsSm' }} alignItems={{ default: 'alignItemsFlexStart' }}>
+            <Flex
+              spaceItems={{ default: 'spaceItemsSm' }}
+              alignItems={{ default: 'alignItemsFlexStart' }}
+            >
               <FlexItem>
                 <FormSelect
                   aria-label={`Notification ${i + 1} kind`}

@@ -75,7 +75,7 @@ export function TeamMembers({ resource, canWrite }: { resource: ResourceRow; can
   if (canWrite) {
     columns.push({
       id: 'actions',
-      header: '',
+      header: 'Actions',
       width: 10,
       cell: (p) => (
         <RowActions

@@ -26,9 +26,7 @@ export async function fetchMembers(teamId: string): Promise<Person[]> {
     .eq('team_id', teamId)
     .throwOnError()
     .overrideTypes<MemberRow[], { merge: false }>();
-  return data
-    .map((m) => m.person_id)
-    .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
+  return data.map((m) => m.person_id).sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
 }
 
 export function useMembers(teamId: string) {

@@ -38,7 +38,7 @@ describe('Invite User', () => {
     expect(api.callsTo('POST /api/auth/invite_user')).toHaveLength(0);
   });
 
-  it('offers the roles admin, editor, viewer', async () => {
+  it('offers every role: admin, editor, commander, responder, viewer', async () => {
     mockApi(usersRoutes(WRITE));
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Invite User' }));
@@ -47,7 +47,7 @@ describe('Invite User', () => {
       within(role)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Select a role', 'admin', 'editor', 'viewer']);
+    ).toEqual(['Select a role', 'admin', 'editor', 'commander', 'responder', 'viewer']);
   });
 
   it('invites, then shows the link, which copies with "Link copied to clipboard"', async () => {
@@ -122,7 +122,7 @@ describe('Edit User', () => {
       within(role)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Select a role', 'editor', 'admin', 'viewer']);
+    ).toEqual(['Select a role', 'editor', 'admin', 'commander', 'responder', 'viewer']);
     const active = within(dialog).getByRole('switch', { name: 'Active' });
     expect(active).toBeChecked();
 

@@ -145,6 +145,15 @@ function abortError(signal: AbortSignal): Error {
   return new Error('the run was cancelled');
 }
 
+/** A driver's own timeout (mysql2's inactivity timeout, pg's query read timeout). */
+function driverTimeout(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return (
+    e?.code === 'PROTOCOL_SEQUENCE_TIMEOUT' ||
+    /^(Query inactivity timeout|Query read timeout)$/.test(e?.message ?? '')
+  );
+}
+
 /** The check's deadline: its own timeout and the run's signal, whichever comes first. */
 export function deadline(ctx: RunContext, timeoutSeconds: number): AbortSignal {
   const timeout = AbortSignal.timeout(timeoutSeconds * 1000);
@@ -393,7 +402,10 @@ function sqlRunner(type: 'postgres' | 'mysql', run: Query): CheckRunner {
       rows = await run(resolved.url, resolved, query, signal, timeoutS * 1000 + 1000, ctx);
     } catch (err) {
       if (err instanceof InvalidSpec) return [invalidResult(start, err.message)];
-      const error = timedOut(signal) ? `timed out after ${timeoutS}s` : errorText(err);
+      // A busy machine can run the driver's backstop timer before the deadline's: either way
+      // the query ran out of time, and says so the same way.
+      const error =
+        timedOut(signal) || driverTimeout(err) ? `timed out after ${timeoutS}s` : errorText(err);
       return [resultFrom(start, false, { error })];
     }
     const data = { results: { rows, count: rows.length } };

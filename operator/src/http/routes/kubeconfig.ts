@@ -11,7 +11,7 @@ export function instanceName(publicUrl: string): string {
   return `vigil-${name}`.replace(/-+$/, '');
 }
 
-/** Where the HTTPS listener for /k8s is (set once the server listens) and the CA to trust. */
+/** Where the HTTPS listener for the Kubernetes API is (set once the server listens) and the CA to trust. */
 export interface K8sEndpoint {
   port?: number;
   ca?: string;
@@ -28,9 +28,9 @@ export function renderKubeconfig(opts: {
   // kubectl sends credentials only over TLS: point at the HTTPS listener unless the public URL
   // is HTTPS already (an ingress with its own certificate).
   const useListener = base.startsWith('http://') && opts.endpoint?.port;
-  const server = useListener
-    ? `https://${new URL(base).hostname}:${opts.endpoint?.port}/k8s`
-    : `${base}/k8s`;
+  // The API is served at the root (kubectl sends `get --raw` paths from there); /k8s still
+  // answers for kubeconfigs downloaded before.
+  const server = useListener ? `https://${new URL(base).hostname}:${opts.endpoint?.port}` : base;
   const tls =
     useListener && opts.endpoint?.ca
       ? `\n    certificate-authority-data: ${Buffer.from(opts.endpoint.ca).toString('base64')}`

@@ -2,7 +2,14 @@ import { Router, type Request } from 'express';
 import type pg from 'pg';
 import { checkNames, checkRole, invite, recoveryLink } from '../../auth/accounts.js';
 import { subjectOf, type Principal } from '../../auth/identity.js';
-import { holdsRole, holdsRule, ROLES, ruleName, type Role, type Subject } from '../../auth/policy.js';
+import {
+  holdsRole,
+  holdsRule,
+  ROLES,
+  ruleName,
+  type Role,
+  type Subject,
+} from '../../auth/policy.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../errors.js';
 import { requirePermission } from '../authn.js';
 import { UUID } from '../../ids.js';

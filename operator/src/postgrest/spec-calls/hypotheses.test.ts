@@ -9,6 +9,20 @@ import { ID } from './seed.testing.js';
 let s: SpecServer;
 beforeAll(async () => {
   s = await startSpecServer();
+  // Domain events are queued only for consumers that subscribed (ADR 0009): subscribe one.
+  await s.db.pool.query(
+    `INSERT INTO event_subscriptions (consumer, event)
+     SELECT 'test', e FROM unnest($1::text[]) e`,
+    [
+      [
+        'incident.dod.added',
+        'incident.dod.passed',
+        'incident.comment.added',
+        'incident.responder.added',
+        'incident.responder.removed',
+      ],
+    ],
+  );
 });
 afterAll(async () => s?.close());
 
@@ -16,12 +30,12 @@ const alice = { id: ID.alice, name: 'Alice Smith', avatar: 'https://img/alice.pn
 const bob = { id: ID.bob, name: 'Bob Jones', avatar: null };
 const carol = { id: ID.carol, name: 'Carol White', avatar: 'https://img/carol.png' };
 
-/** Events the triggers enqueued for one row (the queue is exposed to admins). */
+/** Events the triggers enqueued for one row, for the test's consumer (the queue is exposed to admins). */
 async function events(name: string, id: string): Promise<Row[]> {
   const { data } = await s.client
     .from('event_queue')
     .select()
-    .eq('name', name)
+    .eq('name', `test:${name}`)
     .eq('properties->>id', id);
   return data as Row[];
 }

@@ -27,6 +27,13 @@ const SILENCE_EMBEDS = `*,checks:check_id(id,name,type,status),catalog:config_id
 
 describe('notification rules', () => {
   it('GET notifications_summary with recipients and send statistics, paged and counted', async () => {
+    // Two sends still to be made (one waiting out waitFor), removed again after the read.
+    const { rows: open } = await s.db.pool.query<{ id: string }>(
+      `INSERT INTO notification_send_history (notification_id, status, source_event, resource_id)
+       VALUES ($1, 'pending', 'check.failed', $2), ($1, 'evaluating-waitfor', 'check.failed', $2)
+       RETURNING id`,
+      [ID.paymentsRule, ID.apiHealth],
+    );
     const res = await s.raw(
       `notifications_summary?select=${RULE_EMBEDS}&order=created_at.desc&limit=50&offset=0`,
       { prefer: 'count=exact' },
@@ -44,7 +51,7 @@ describe('notification rules', () => {
       person: alice,
       team: null,
       created_by: alice,
-      // Queued sends with fewer than four attempts.
+      // Sends still to be made.
       pending: 2,
       failed: 2,
       // The silenced skip is not a send.
@@ -65,6 +72,9 @@ describe('notification rules', () => {
       avg_duration_ms: 80,
       most_common_error: null,
     });
+    await s.db.pool.query('DELETE FROM notification_send_history WHERE id = ANY($1)', [
+      open.map((r) => r.id),
+    ]);
   });
 
   it('GET notifications?id=eq.X with the same embeds', async () => {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AV, startSpecServer, type Row, type SpecServer } from './harness.testing.js';
 import { ID } from './seed.testing.js';
+import { decryptSecret } from '../../connections/crypto.js';
+import { connectionKey } from '../../connections/secrets.js';
 
 /**
  * The settings pages' generic resource lists and their create/read/update/soft-delete calls
@@ -227,7 +229,10 @@ describe('create, update and soft-delete through the generic calls', () => {
     const stored = await s.db.pool.query('SELECT password FROM connections WHERE id = $1', [
       row?.id,
     ]);
-    expect(stored.rows).toEqual([{ password: 's3cret' }]);
+    // Stored encrypted (the data directory's key), never as written.
+    const password = (stored.rows[0] as { password: string }).password;
+    expect(password).toMatch(/^enc:v1:/);
+    expect(decryptSecret(connectionKey(), password)).toBe('s3cret');
     const deleted = await s.raw(`connections?id=eq.${row?.id}`, {
       method: 'PATCH',
       body: { deleted_at: 'now()' },

@@ -152,6 +152,9 @@ describe('components', () => {
   });
 
   it('PATCH components?id=eq.X with other fields returns the changed row', async () => {
+    await s.db.pool.query(
+      `INSERT INTO event_subscriptions (consumer, event) VALUES ('test', 'component.healthy')`,
+    );
     const res = await s.raw(`components?id=eq.${ID.apiServer}`, {
       method: 'PATCH',
       body: { status: 'healthy', description: 'Recovered after rollback' },
@@ -160,12 +163,13 @@ describe('components', () => {
     expect(await res.json()).toEqual([
       expect.objectContaining({ status: 'healthy', description: 'Recovered after rollback' }),
     ]);
-    // A health change is an event notification rules react to.
+    // A health change is an event notification rules and playbooks react to: queued for each
+    // consumer that subscribed to it (ADR 0009).
     const { data } = await s.client
       .from('event_queue')
       .select('name')
       .eq('properties->>id', ID.apiServer);
-    expect(data).toEqual([{ name: 'component.healthy' }]);
+    expect(data).toEqual([{ name: 'test:component.healthy' }]);
   });
 });
 
