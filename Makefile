@@ -1,4 +1,4 @@
-.PHONY: help run test build lint format bench clean
+.PHONY: help run test build chart image kind lint format bench clean
 
 # List the targets with what they do.
 help:
@@ -18,6 +18,20 @@ test:
 build:
 	bash hack/ensure-deps.sh
 	npm run build
+
+# Check the Helm chart, config/default and config/flux with a real Helm (part of make test).
+chart:
+	bash hack/ensure-deps.sh
+	bash hack/helm-test.sh
+
+# Run the Dockerfile's steps without Docker and start the result as non-root (part of make test).
+image:
+	bash hack/ensure-deps.sh
+	bash hack/verify-image.sh
+
+# Build the image, install the chart in a kind cluster, apply the samples. Needs Docker and kind.
+kind:
+	bash hack/kind-e2e.sh
 
 # ESLint and Prettier, as CI runs them.
 lint:

@@ -16,6 +16,12 @@ npm run typecheck --silent
 echo "== build"
 npm run build --silent
 
+echo "== Helm chart, kustomize base, Flux examples (real Helm, Kubernetes OpenAPI schemas)"
+bash hack/helm-test.sh
+
+echo "== container image: the Dockerfile's steps, started as non-root (no Docker engine needed)"
+bash hack/verify-image.sh
+
 results=$(mktemp -d)
 echo "== unit and integration tests"
 npx vitest run --project crds --project operator --project console \

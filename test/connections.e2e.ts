@@ -80,6 +80,10 @@ afterAll(async () => {
   await postgres?.stop();
 });
 
+/** The list's Name cell of one connection. */
+const nameCell = (name: string) =>
+  page.locator('td[data-label="Name"]').filter({ hasText: new RegExp(`^${name}$`) });
+
 async function addPostgres(name: string, password: string) {
   await page.getByRole('button', { name: 'Add Connection' }).click();
   const dialog = page.getByRole('dialog');
@@ -95,14 +99,14 @@ async function addPostgres(name: string, password: string) {
 }
 
 async function testInConsole(name: string): Promise<string> {
-  await page.getByRole('cell', { name, exact: true }).click();
+  await nameCell(name).click();
   const dialog = page.getByRole('dialog').filter({ hasText: 'Edit Postgres Connection' });
   await dialog.waitFor();
   await dialog.getByRole('button', { name: 'Test' }).click();
   const result = page.getByRole('dialog').filter({ hasText: /Test (succeeded|failed)/ });
   await result.waitFor();
   const text = await result.innerText();
-  await result.getByRole('button', { name: 'Close' }).click();
+  await result.getByRole('button', { name: 'Close' }).last().click();
   await result.waitFor({ state: 'detached' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -112,7 +116,7 @@ async function testInConsole(name: string): Promise<string> {
 describe('connections', () => {
   it('are made in the console with a type chooser and a form per type', async () => {
     await addPostgres(NAME, PASSWORD);
-    await page.getByRole('cell', { name: NAME, exact: true }).waitFor();
+    await nameCell(NAME).waitFor();
     const rows = await api<{ name: string; type: string; password: string }[]>(
       `/api/db/connection_details?name=eq.${NAME}&select=name,type,password`,
     );
@@ -152,7 +156,7 @@ spec:
     const applied = k.run(['apply', '-f', '-'], { input: canary });
     expect(applied.status, applied.stderr).toBe(0);
     const end = Date.now() + 90_000;
-    let rows: { name: string; status: string | null; last_runtime: string | null }[] = [];
+    let rows: { name: string; status: string | null; last_runtime: string | null }[];
     for (;;) {
       const { checks_summary } = await api<{
         checks_summary: {

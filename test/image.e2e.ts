@@ -10,16 +10,18 @@ import { e2eRun, ROOT, startVigil, type VigilProcess } from './support/server.js
  * /app (and nothing else) starts and serves the console, the docs and the API.
  */
 const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
-const copies = [...dockerfile.matchAll(/^COPY --from=build (?:--\S+ )*\/src\/(\S+) \.\/(\S+)$/gm)].map(
+const copies = [
+  ...dockerfile.matchAll(/^COPY --from=build (?:--\S+ )*\/src\/(\S+) \.\/(\S+)$/gm),
+].map((m) => ({
+  from: m[1] as string,
+  to: m[2] as string,
+}));
+const plainCopies = [...dockerfile.matchAll(/^COPY (?!--from)(?:--\S+ )*(\S+) \.\/(\S+)$/gm)].map(
   (m) => ({
     from: m[1] as string,
     to: m[2] as string,
   }),
 );
-const plainCopies = [...dockerfile.matchAll(/^COPY (?!--from)(?:--\S+ )*(\S+) \.\/(\S+)$/gm)].map((m) => ({
-  from: m[1] as string,
-  to: m[2] as string,
-}));
 
 let vigil: VigilProcess | undefined;
 let app: string | undefined;

@@ -198,7 +198,11 @@ export const CONNECTION_TYPES: readonly ConnectionType[] = [
     fields: [
       url('URL', true, 'https://hooks.example.com/notify'),
       prop('contentType', 'Content Type', { default: 'application/json' }),
-      prop('requestMethod', 'Method', { kind: 'select', options: ['POST', 'GET'], default: 'POST' }),
+      prop('requestMethod', 'Method', {
+        kind: 'select',
+        options: ['POST', 'GET'],
+        default: 'POST',
+      }),
       prop('messageKey', 'Message Key', { default: 'message' }),
       prop('titleKey', 'Title Key', { default: 'title' }),
       username(),

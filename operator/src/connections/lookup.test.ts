@@ -19,7 +19,11 @@ let app: ReturnType<typeof createApp>;
 const admin = { Authorization: 'Bearer vgl_lookup_admin_token_00000000000' };
 
 /** A cluster with one Secret and one ConfigMap in namespace prod. */
-const cluster: ReferenceReader = async (kind, namespace, name) => {
+const cluster: ReferenceReader = async (
+  kind,
+  namespace,
+  name,
+): Promise<Record<string, string> | undefined> => {
   if (namespace !== 'prod') return undefined;
   if (kind === 'secret' && name === 'db-creds') return { password: 'from-secret', user: 'svc' };
   if (kind === 'configmap' && name === 'settings') return { host: 'db.prod' };

@@ -128,7 +128,10 @@ export function createApp({
   api.use('/notification', notificationRoutes(pool));
   api.use(
     '/connection',
-    connectionRoutes(pool, config.notifyEndpoints ? { notifyEndpoints: config.notifyEndpoints } : {}),
+    connectionRoutes(
+      pool,
+      config.notifyEndpoints ? { notifyEndpoints: config.notifyEndpoints } : {},
+    ),
   );
   api.get('/about', (_req, res) => {
     res.json({ Version: VERSION });

@@ -44,7 +44,27 @@ export function aggregatedDiscovery(
   core: boolean,
 ) {
   const items = core
-    ? []
+    ? [
+        {
+          metadata: { name: '' },
+          versions: [
+            {
+              version: 'v1',
+              freshness: 'Current',
+              resources: [
+                {
+                  resource: 'namespaces',
+                  responseKind: { group: '', version: 'v1', kind: 'Namespace' },
+                  scope: 'Cluster',
+                  singularResource: 'namespace',
+                  shortNames: ['ns'],
+                  verbs: ['create', 'delete', 'get', 'list'],
+                },
+              ],
+            },
+          ],
+        },
+      ]
     : [...groups(kinds)].map(([group, list]) => ({
         metadata: { name: group },
         versions: [

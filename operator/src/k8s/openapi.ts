@@ -15,6 +15,10 @@ export const objectMeta = {
     'Standard object metadata: name, namespace, labels, annotations and the fields the server sets.',
   properties: {
     name: { type: 'string', description: 'Name must be unique within a namespace.' },
+    generateName: {
+      type: 'string',
+      description: 'A prefix the server completes into a unique name when name is not set.',
+    },
     namespace: {
       type: 'string',
       description: 'Namespace defines the space within which each name must be unique.',
@@ -34,6 +38,8 @@ export const objectMeta = {
     generation: { type: 'integer', format: 'int64' },
     creationTimestamp: { type: 'string', format: 'date-time' },
     deletionTimestamp: { type: 'string', format: 'date-time' },
+    deletionGracePeriodSeconds: { type: 'integer', format: 'int64' },
+    selfLink: { type: 'string' },
     finalizers: { type: 'array', items: { type: 'string' } },
     managedFields: {
       type: 'array',
@@ -60,7 +66,8 @@ export function kindSchema(k: KindDescriptor, schemaOf: SchemaOf, refBase: strin
       },
       kind: {
         type: 'string',
-        description: 'Kind is a string value representing the REST resource this object represents.',
+        description:
+          'Kind is a string value representing the REST resource this object represents.',
       },
       metadata: { $ref: `${refBase}${OBJECT_META}` },
     },

@@ -14,7 +14,8 @@ export const PROTOBUF_V2 = 'application/com.github.proto-openapi.spec.v2@v1.0+pr
 export const PROTOBUF_V2_RESPONSE = 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Json =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * A v3 schema node as v2 knows it: references into #/definitions; no nullable or junctors;
@@ -95,7 +96,8 @@ const any = (value: unknown) => new ProtoWriter().string(2, JSON.stringify(value
 
 const vendorExtensions = (w: ProtoWriter, field: number, node: Json) => {
   for (const [name, value] of Object.entries(node))
-    if (name.startsWith('x-')) w.message(field, new ProtoWriter().string(1, name).message(2, any(value)));
+    if (name.startsWith('x-'))
+      w.message(field, new ProtoWriter().string(1, name).message(2, any(value)));
 };
 
 const num = (v: unknown) => (typeof v === 'number' ? v : undefined);

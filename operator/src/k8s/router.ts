@@ -4,9 +4,26 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Principal } from '../auth/identity.js';
 import { kindRefusal, objectRefusal, visible } from './admission.js';
+import {
+  NAMESPACE_COLUMNS,
+  NAMESPACE_RESOURCE,
+  createNamespace,
+  decodeNamespace,
+  forgetNamespace,
+  getNamespace,
+  listNamespaces,
+  namespaceNotFound,
+} from './namespaces.js';
 import { HttpError } from '../errors.js';
 import { requireSameOrigin } from '../http/authn.js';
 import { bodyError, describeLimit, isTooLarge } from '../http/bodyErrors.js';
+import {
+  AUTHZ_GROUP,
+  decodeReviewSpec,
+  reviewAccess,
+  reviewRules,
+  type AccessReviewSpec,
+} from './access.js';
 import { serverSideApply } from './apply.js';
 import {
   aggregatedContentType,
@@ -19,13 +36,15 @@ import {
 } from './discovery.js';
 import { nowTime, type K8sObject } from './objects.js';
 import { documentHash, groupVersionDocument, openApiRoot, type SchemaOf } from './openapi.js';
-import {
-  PROTOBUF_V2,
-  PROTOBUF_V2_RESPONSE,
-  encodeSwagger,
-  swaggerDocument,
-} from './openapiV2.js';
+import { PROTOBUF_V2, PROTOBUF_V2_RESPONSE, encodeSwagger, swaggerDocument } from './openapiV2.js';
 import { jsonPatch, mergePatch } from './patch.js';
+import {
+  fieldValidation,
+  pruneUnknown,
+  strictDecodingError,
+  unknownFieldMessage,
+  warningHeader,
+} from './prune.js';
 import {
   K8sError,
   badRequest,
@@ -56,6 +75,7 @@ const JSON_TYPE = 'application/json';
 const MERGE_PATCH = 'application/merge-patch+json';
 const JSON_PATCH = 'application/json-patch+json';
 const APPLY_PATCH = 'application/apply-patch+yaml';
+const PROTOBUF = 'application/vnd.kubernetes.protobuf';
 const PATCH_TYPES = [JSON_PATCH, MERGE_PATCH, APPLY_PATCH];
 
 /**
@@ -135,11 +155,16 @@ export function k8sRouter(deps: {
   // Cookie-authenticated writes (the console's) must come from the console, as on /api.
   router.use(requireSameOrigin);
   router.use((req, _res, next) => {
-    const accepted = BODY_TYPES[req.method];
+    // kubectl's typed clients (auth can-i) send built-in kinds as protobuf.
+    const builtIn =
+      req.path.startsWith(`/apis/${AUTHZ_GROUP}/`) ||
+      (req.method === 'POST' && req.path === '/api/v1/namespaces');
+    const accepted = builtIn ? [JSON_TYPE, PROTOBUF] : BODY_TYPES[req.method];
     if (accepted && hasBody(req) && !accepted.includes(mediaType(req)))
       throw unsupportedMediaType(accepted);
     next();
   });
+  router.use(express.raw({ type: PROTOBUF, limit: BODY_LIMIT }));
   router.use(
     express.text({ type: [JSON_TYPE, MERGE_PATCH, JSON_PATCH, APPLY_PATCH], limit: BODY_LIMIT }),
   );
@@ -147,7 +172,12 @@ export function k8sRouter(deps: {
   router.get('/api', (req, res) => {
     const v = aggregatedVersion(req.headers.accept);
     if (v) send(res, 200, aggregatedDiscovery(kinds, v, true), aggregatedContentType(v));
-    else send(res, 200, { kind: 'APIVersions', versions: [], serverAddressByClientCIDRs: [] });
+    else
+      send(res, 200, {
+        kind: 'APIVersions',
+        versions: ['v1'],
+        serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: '' }],
+      });
   });
   router.get('/apis', (req, res) => {
     const v = aggregatedVersion(req.headers.accept);
@@ -284,6 +314,32 @@ export function k8sRouter(deps: {
     causes.push(...provider.validate(k, obj));
     if (causes.length) throw invalid(k, name ?? '', causes);
   };
+  /**
+   * Drops the fields the kind's schema does not declare, and says so as fieldValidation asks:
+   * Warn (the default) in Warning headers, Strict as a 400, Ignore not at all. Against `live`,
+   * only fields the write brings in count (a patch does not answer for the stored object).
+   */
+  const prune = (
+    req: Request,
+    res: Response,
+    k: KindDescriptor,
+    obj: unknown,
+    live?: K8sObject,
+  ) => {
+    const mode = fieldValidation(req.query.fieldValidation);
+    if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return obj as K8sObject;
+    const { object, unknown } = pruneUnknown(k, provider.schemaOf, obj as Record<string, unknown>);
+    const stored = live
+      ? new Set(
+          pruneUnknown(k, provider.schemaOf, live as unknown as Record<string, unknown>).unknown,
+        )
+      : undefined;
+    const fresh = stored ? unknown.filter((f) => !stored.has(f)) : unknown;
+    if (fresh.length && mode === 'Strict') throw strictDecodingError(k, fresh);
+    if (mode === 'Warn')
+      for (const f of fresh) res.append('Warning', warningHeader(unknownFieldMessage(f)));
+    return object as unknown as K8sObject;
+  };
   const shape = (req: Request, res: Response, k: KindDescriptor, obj: K8sObject, status = 200) => {
     if (wantsTable(req.headers.accept))
       send(
@@ -293,6 +349,164 @@ export function k8sRouter(deps: {
       );
     else send(res, status, obj);
   };
+
+  // core/v1: Namespaces only (see namespaces.ts).
+  router.get('/api/v1', (_req, res) =>
+    send(res, 200, {
+      kind: 'APIResourceList',
+      apiVersion: 'v1',
+      groupVersion: 'v1',
+      resources: [NAMESPACE_RESOURCE],
+    }),
+  );
+  const sendNamespaces = (req: Request, res: Response, items: K8sObject[], rv: string) => {
+    if (wantsTable(req.headers.accept)) send(res, 200, toTable(items, NAMESPACE_COLUMNS, rv));
+    else
+      send(res, 200, {
+        apiVersion: 'v1',
+        kind: 'NamespaceList',
+        metadata: { resourceVersion: rv },
+        items,
+      });
+  };
+  router.get('/api/v1/namespaces', async (req, res) => {
+    if (req.query.watch === 'true' || req.query.watch === '1')
+      throw new K8sError(405, 'MethodNotAllowed', 'watching namespaces is not supported');
+    const rv = await store.currentVersion(pool);
+    let items = await listNamespaces(pool);
+    if (typeof req.query.fieldSelector === 'string') {
+      const m = /^metadata\.name(?:==?)(.*)$/.exec(req.query.fieldSelector);
+      if (m) items = items.filter((n) => n.metadata.name === m[1]);
+    }
+    sendNamespaces(req, res, items, rv);
+  });
+  router.get('/api/v1/namespaces/:name', async (req, res) => {
+    const ns = await getNamespace(pool, req.params.name as string);
+    if (!ns) throw namespaceNotFound(req.params.name as string);
+    if (wantsTable(req.headers.accept))
+      send(res, 200, toTable([ns], NAMESPACE_COLUMNS, ns.metadata.resourceVersion ?? ''));
+    else send(res, 200, ns);
+  });
+  const namespaceForbidden = (res: Response, verb: string, name: string, why: string) => {
+    const principal = res.locals.principal as Principal;
+    const user = principal.person.email ?? principal.person.name;
+    return new K8sError(
+      403,
+      'Forbidden',
+      `namespaces${name ? ` "${name}"` : ''} is forbidden: User "${user}" cannot ${verb} resource "namespaces" in API group "" at the cluster scope: ${why}`,
+      { ...(name ? { name } : {}), kind: 'namespaces' },
+    );
+  };
+  router.post('/api/v1/namespaces', async (req, res) => {
+    const principal = res.locals.principal as Principal;
+    // Whoever may create some kind of object may make a namespace to put it in.
+    if (kinds.every((k) => kindRefusal(principal, k, 'create')))
+      throw namespaceForbidden(res, 'create', '', 'creating needs the right to create objects');
+    let body: K8sObject | null;
+    if (Buffer.isBuffer(req.body)) {
+      try {
+        body = decodeNamespace(req.body);
+      } catch {
+        throw badRequest('the body is not a valid protobuf-encoded Namespace');
+      }
+    } else body = parseBody(req) as K8sObject | null;
+    if (!body || typeof body !== 'object') throw badRequest('the body must be a JSON object');
+    if (body.kind !== undefined && body.kind !== 'Namespace')
+      throw badRequest(`the body is a ${String(body.kind)}, not a Namespace`);
+    body.metadata ??= { name: '' };
+    if (dryRun(req)) {
+      send(res, 201, {
+        apiVersion: 'v1',
+        kind: 'Namespace',
+        metadata: { ...body.metadata, creationTimestamp: nowTime() },
+        spec: { finalizers: ['kubernetes'] },
+        status: { phase: 'Active' },
+      });
+      return;
+    }
+    send(res, 201, await createNamespace(pool, body));
+  });
+  router.delete('/api/v1/namespaces/:name', async (req, res) => {
+    const name = req.params.name as string;
+    const ns = await getNamespace(pool, name);
+    if (!ns) throw namespaceNotFound(name);
+    if (name === 'default')
+      throw namespaceForbidden(res, 'delete', name, 'this namespace may not be deleted');
+    // Deleting a namespace deletes what it holds: every object must be the user's to delete.
+    const held: [KindDescriptor, K8sObject][] = [];
+    for (const k of kinds) {
+      const { items } = await store.list(pool, k, { namespace: name });
+      for (const obj of items) {
+        const principal = res.locals.principal as Principal;
+        const why =
+          kindRefusal(principal, k, 'delete') ?? objectRefusal(principal, k, 'delete', obj);
+        if (why)
+          throw namespaceForbidden(
+            res,
+            'delete',
+            name,
+            `it holds ${k.plural}.${k.group} "${obj.metadata.name}": ${why}`,
+          );
+        held.push([k, obj]);
+      }
+    }
+    const terminating = { ...ns, status: { phase: 'Terminating' } };
+    if (dryRun(req)) {
+      send(res, 200, terminating);
+      return;
+    }
+    for (const [k, obj] of held) {
+      try {
+        await store.destroy(pool, k, name, obj.metadata.name);
+      } catch (error) {
+        if (!(error instanceof K8sError && error.code === 404)) throw error;
+      }
+    }
+    await forgetNamespace(pool, name);
+    send(res, 200, terminating);
+  });
+
+  // kubectl auth can-i: the policy module's answer for the signed-in user.
+  const review =
+    (
+      kind: string,
+      answer: (req: Request, res: Response, spec: AccessReviewSpec) => Promise<unknown> | unknown,
+    ) =>
+    async (req: Request, res: Response) => {
+      let spec: AccessReviewSpec;
+      if (Buffer.isBuffer(req.body)) {
+        try {
+          spec = kind === 'SelfSubjectAccessReview' ? decodeReviewSpec(req.body) : {};
+        } catch {
+          throw badRequest('the body is not a valid protobuf-encoded review');
+        }
+      } else {
+        const body = parseBody(req) as { spec?: AccessReviewSpec } | null;
+        if (!body || typeof body !== 'object') throw badRequest('the body must be a JSON object');
+        spec = body.spec ?? {};
+      }
+      send(res, 201, {
+        kind,
+        apiVersion: `${AUTHZ_GROUP}/v1`,
+        metadata: { creationTimestamp: null },
+        spec,
+        status: await answer(req, res, spec),
+      });
+    };
+  router.post(
+    `/apis/${AUTHZ_GROUP}/v1/selfsubjectaccessreviews`,
+    review('SelfSubjectAccessReview', (_req, res, spec) =>
+      reviewAccess(res.locals.principal as Principal, kinds, spec, (k, namespace, name) =>
+        store.get(pool, k, namespace, name),
+      ),
+    ),
+  );
+  router.post(
+    `/apis/${AUTHZ_GROUP}/v1/selfsubjectrulesreviews`,
+    review('SelfSubjectRulesReview', (_req, res) =>
+      reviewRules(res.locals.principal as Principal, kinds),
+    ),
+  );
 
   const collection = [
     '/apis/:group/:version/:plural',
@@ -355,8 +569,9 @@ export function k8sRouter(deps: {
     const k = kindOf(req);
     authorize(req, res, k, 'create');
     const namespace = req.params.namespace as string;
-    const obj = parseBody(req) as K8sObject;
-    if (!obj || typeof obj !== 'object') throw badRequest('the body must be a JSON object');
+    const body = parseBody(req);
+    if (!body || typeof body !== 'object') throw badRequest('the body must be a JSON object');
+    const obj = prune(req, res, k, body);
     obj.metadata ??= { name: '' };
     if (!obj.metadata.name && typeof obj.metadata.generateName === 'string') {
       obj.metadata.name = `${obj.metadata.generateName}${Math.random().toString(36).slice(2, 7)}`;
@@ -447,18 +662,11 @@ export function k8sRouter(deps: {
     const k = kindOf(req);
     authorize(req, res, k, 'update');
     const live = await load(k, req);
-    const body = parseBody(req) as K8sObject;
+    const statusOnly = req.path.endsWith('/status');
+    const body = statusOnly ? (parseBody(req) as K8sObject) : prune(req, res, k, parseBody(req));
     if (body?.metadata?.name && body.metadata.name !== live.metadata.name)
       throw badRequest('the name of the object does not match the name on the URL');
-    await write(
-      req,
-      res,
-      k,
-      live,
-      body,
-      req.path.endsWith('/status'),
-      body?.metadata?.resourceVersion,
-    );
+    await write(req, res, k, live, body, statusOnly, body?.metadata?.resourceVersion);
   });
 
   router.patch([item, `${item}/status`], async (req, res) => {
@@ -469,7 +677,7 @@ export function k8sRouter(deps: {
     const body = parseBody(req);
     const manager = typeof req.query.fieldManager === 'string' ? req.query.fieldManager : 'unknown';
     if (type === APPLY_PATCH) {
-      const applied = body as K8sObject;
+      const applied = statusOnly ? (body as K8sObject) : prune(req, res, k, body);
       const live = await store.get(
         pool,
         k,
@@ -514,6 +722,7 @@ export function k8sRouter(deps: {
     if (type === MERGE_PATCH) next = mergePatch(live, body) as K8sObject;
     else if (type === JSON_PATCH) next = jsonPatch(live, body) as K8sObject;
     else throw unsupportedMediaType(PATCH_TYPES);
+    if (!statusOnly) next = prune(req, res, k, next, live);
     // A patch may carry metadata.resourceVersion as a precondition (kubectl diff and SSA migration do).
     const precondition =
       (body as { metadata?: { resourceVersion?: string } } | undefined)?.metadata

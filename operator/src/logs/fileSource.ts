@@ -57,6 +57,8 @@ export interface FileSourceOptions {
   labels: Record<string, string>;
   filter: LineFilter;
   resume?: FileResume;
+  /** Stop searching (between chunks) after this time (ms) or when this signal aborts. */
+  until?: { deadline?: number; signal?: AbortSignal };
 }
 
 /**
@@ -160,6 +162,9 @@ export class FileSource implements LineSource {
   private readonly needle: Needle | undefined;
   /** Where reading began. */
   private readonly first: number;
+  /** Every line ending at or after this offset has been searched. */
+  private searched: number;
+  private interrupted = false;
 
   private constructor(
     private readonly fh: fs.promises.FileHandle,
@@ -168,7 +173,7 @@ export class FileSource implements LineSource {
     private readonly opts: FileSourceOptions,
   ) {
     this.key = opts.key;
-    this.pos = this.first = Math.min(size, opts.resume?.p ?? size);
+    this.pos = this.first = this.searched = Math.min(size, opts.resume?.p ?? size);
     this.lastTs = opts.resume?.t;
     this.needle = opts.filter.query ? new Needle(opts.filter.query) : undefined;
   }
@@ -208,6 +213,12 @@ export class FileSource implements LineSource {
     return this.lastTs ?? this.mtimeMs;
   }
 
+  /** Where the search stopped when it ran out of time; undefined when it did not. */
+  stopped(): FileResume | undefined {
+    if (!this.interrupted) return undefined;
+    return { p: this.searched, ...(this.lastTs !== undefined ? { t: this.lastTs } : {}) };
+  }
+
   async next(): Promise<SourceLine | undefined> {
     for (;;) {
       while (this.spans.length > 0) {
@@ -219,6 +230,12 @@ export class FileSource implements LineSource {
       }
       if (this.done || this.stopAfterChunk || (!this.pending && this.pos <= 0))
         return this.finish();
+      const until = this.opts.until;
+      if (until && ((until.deadline ?? Infinity) < Date.now() || until.signal?.aborted)) {
+        // Out of time: what is left is searched by the next page, from where this one stopped.
+        this.interrupted = true;
+        return undefined;
+      }
       await this.readChunk();
     }
   }
@@ -322,6 +339,7 @@ export class FileSource implements LineSource {
     }
     this.view = view;
     this.carry = from;
+    this.searched = start + from;
     this.pending = this.startRead(from);
     this.searchView(view, start, from, to);
   }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type pg from 'pg';
-import { denial, type Subject } from '../auth/policy.js';
+import { denial, mayReachSome, type Subject } from '../auth/policy.js';
 import { RowPolicyError } from '../auth/rowPolicy.js';
 import { lookupConnection } from '../connections/lookup.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
@@ -139,6 +139,9 @@ export function serves(
 }
 
 async function loadComponent(pool: pg.Pool, subject: Subject, id: string) {
+  // Components are read under topology: a global deny there hides every component's logs.
+  if (!mayReachSome(subject, 'topologies', 'read', ['component']))
+    throw forbidden(denial(subject, 'topologies', 'read'));
   const sql = new Sql();
   const idParam = sql.bind(id);
   let scope: string | undefined;
@@ -186,6 +189,7 @@ async function fileSources(
   filter: LineFilter,
   cursor: Cursor | undefined,
   errors: Built['errors'],
+  until: { deadline: number; signal?: AbortSignal },
 ): Promise<LineSource[]> {
   const sources: LineSource[] = [];
   const seen = new Set<string>();
@@ -231,6 +235,7 @@ async function fileSources(
             labels: { file: entry.path, ...backend.labels },
             filter,
             resume: resume as FileResume | undefined,
+            until,
           }),
         );
       } catch (error) {
@@ -248,6 +253,7 @@ async function buildSources(
   filter: LineFilter,
   cursor: Cursor | undefined,
   opts: SearchOptions,
+  deadline: number,
 ): Promise<Built> {
   const { rows } = await pool.query<BackendRow>(
     `SELECT id, name, labels, spec FROM logging_backends
@@ -274,7 +280,10 @@ async function buildSources(
     try {
       if (spec.kind === 'file') {
         built.sources.push(
-          ...(await fileSources(backend, spec.file, filter, cursor, built.errors)),
+          ...(await fileSources(backend, spec.file, filter, cursor, built.errors, {
+            deadline,
+            signal: opts.signal,
+          })),
         );
       } else if (spec.kind === 'vigil') {
         const key = `v:${row.id}`;
@@ -383,7 +392,11 @@ async function merge(
         best.done = true;
         continue;
       }
-      if (!best.head) best.done = true;
+      if (!best.head) {
+        // Out of time inside a long stretch without matches: answer what there is.
+        if (best.source.stopped?.() !== undefined) return { lines, partial: true };
+        best.done = true;
+      }
       continue;
     }
     lines.push(best.head);
@@ -412,7 +425,8 @@ export async function searchLogs(
     end: cursor ? cursor.end : q.end,
     labels: { ...selector.labels, ...q.labels },
   };
-  const built = await buildSources(pool, selector, filter, cursor, opts);
+  const deadline = Date.now() + (opts.budgetMs ?? SEARCH_BUDGET_MS);
+  const built = await buildSources(pool, selector, filter, cursor, opts, deadline);
   const errors = built.errors;
   if (!built.matched && !cursor)
     errors.push({
@@ -422,12 +436,8 @@ export async function searchLogs(
   const slots: Slot[] = built.sources.map((source) => ({ source, done: false }));
   const backendOf = (key: string) => built.names.get(key) ?? key;
   try {
-    const { lines, partial } = await merge(
-      slots,
-      q.limit,
-      Date.now() + (opts.budgetMs ?? SEARCH_BUDGET_MS),
-      opts.signal,
-      (slot, error) => errors.push({ backend: backendOf(slot.source.key), message: error.message }),
+    const { lines, partial } = await merge(slots, q.limit, deadline, opts.signal, (slot, error) =>
+      errors.push({ backend: backendOf(slot.source.key), message: error.message }),
     );
     const state: Record<string, unknown> = {};
     let more = false;
@@ -436,9 +446,7 @@ export async function searchLogs(
         ? slot.head.resume
         : slot.done
           ? null
-          : slot.last
-            ? slot.last.after
-            : slot.source.initial();
+          : (slot.source.stopped?.() ?? (slot.last ? slot.last.after : slot.source.initial()));
       if (at !== null) {
         state[slot.source.key] = at;
         more = true;

@@ -33,7 +33,9 @@ export interface LineSource {
   initial(): unknown;
   /** No line still to come is newer than this (ms); +Infinity when unknown. */
   upper(): number;
-  /** The next line, newest first; undefined when there are no more. */
+  /** The next line, newest first; undefined when there are no more (or it stopped). */
   next(): Promise<SourceLine | undefined>;
+  /** When next() answered undefined for lack of time, where to resume; else undefined. */
+  stopped?(): unknown;
   close(): Promise<void>;
 }

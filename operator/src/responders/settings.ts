@@ -1,7 +1,11 @@
 import type pg from 'pg';
 import { renderTemplate } from '../template.js';
 import { PermanentError } from './eventQueue.js';
-import { ConnectionError, lookupConnection, type ResolvedConnection } from '../connections/lookup.js';
+import {
+  ConnectionError,
+  lookupConnection,
+  type ResolvedConnection,
+} from '../connections/lookup.js';
 
 /** The responder kinds Vigil delivers (person and team: nothing to send). */
 export type ResponderKind =

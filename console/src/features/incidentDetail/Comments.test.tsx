@@ -87,14 +87,45 @@ describe('comments', () => {
     expect(api.callsTo('POST /api/db/comments')).toHaveLength(0);
   });
 
-  it('asks for a hypothesis when there is none', async () => {
+  it('comments on the incident itself when it has no hypothesis', async () => {
     const { api, box, submit } = await open({
       'GET /api/db/incidents': { body: [makeIncident({ hypotheses: [] })] },
+      'POST /api/db/comments': { status: 201 },
     });
+    expect(screen.getByRole('combobox', { name: 'Hypothesis' })).toHaveValue('__incident__');
     await userEvent.type(box, 'hello');
     await userEvent.click(submit);
-    expect(screen.getByText('Please select any hypothesis')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/db/comments')).toHaveLength(0);
+    await waitFor(() => expect(api.callsTo('POST /api/db/comments')).toHaveLength(1));
+    expect(api.callsTo('POST /api/db/comments')[0]?.body).toMatchObject({
+      hypothesis_id: null,
+      comment: 'hello',
+    });
+  });
+
+  it("shows the incident's own comments, left on no hypothesis, first", async () => {
+    await open({
+      'GET /api/db/incidents': {
+        body: [
+          makeIncident({
+            comments: [
+              {
+                id: 'c-own',
+                comment: 'paged the DBA team',
+                hypothesis_id: null,
+                created_at: '2026-11-20T10:00:00Z',
+                external_created_by: 'pagerduty',
+              },
+            ],
+          }),
+        ],
+      },
+    });
+    expect(screen.getByRole('button', { name: 'On the incident (1)' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(screen.getByText('paged the DBA team')).toBeInTheDocument();
+    expect(screen.getByText('pagerduty')).toBeInTheDocument();
   });
 
   it('shows the comment at once and disables Comment while sending', async () => {
@@ -139,6 +170,7 @@ describe('?comments=true', () => {
   it('expands every hypothesis comment list', async () => {
     await open({}, '?comments=true');
     expect(toggles()).toEqual([
+      'On the incident (0)',
       'Bad deploy of payments-api (1)',
       'Connection pool exhausted (0)',
       'Roll back to 1.4.1 (0)',

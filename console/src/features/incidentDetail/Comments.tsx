@@ -31,7 +31,7 @@ export function useCommentSender() {
   const counter = useRef(0);
 
   const send = useCallback(
-    async (hypothesisId: string, comment: string): Promise<boolean> => {
+    async (hypothesisId: string | null, comment: string): Promise<boolean> => {
       counter.current += 1;
       const temp: Comment = {
         id: `pending-${counter.current}`,
@@ -129,9 +129,13 @@ export function HypothesisComments({ hypothesis }: { hypothesis: Hypothesis }) {
   );
 }
 
+/** The value of the Comments tab's select that comments on the incident itself. */
+const ON_INCIDENT = '__incident__';
+
 /**
- * The Comments tab: every hypothesis's comments in tree order, and one box that comments on the
- * chosen hypothesis ('Please select any hypothesis' without one).
+ * The Comments tab: the incident's own comments (on no hypothesis, as responders and
+ * integrations leave them), then every hypothesis's comments in tree order, and one box that
+ * comments on the incident or the chosen hypothesis.
  */
 export function CommentsTab() {
   const { incident, can, people, expandComments } = useDetail();
@@ -141,15 +145,25 @@ export function CommentsTab() {
     [incident.hypotheses],
   );
   const [chosen, setChosen] = useState<string>();
-  const target = chosen ?? ordered[0]?.id ?? '';
+  const target = chosen ?? ordered[0]?.id ?? ON_INCIDENT;
+  const own = [
+    ...(incident.comments ?? []).filter((c) => !c.hypothesis_id),
+    ...pending.filter((c) => !c.hypothesis_id),
+  ];
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const isOpen = (h: Hypothesis, index: number) => open[h.id] ?? (expandComments || index === 0);
 
   return (
     <Stack hasGutter>
-      {ordered.length === 0 && (
-        <Content component="p">There are no hypotheses to comment on yet.</Content>
-      )}
+      <StackItem>
+        <ExpandableSection
+          toggleText={`On the incident (${own.length})`}
+          isExpanded={open[ON_INCIDENT] ?? (expandComments || own.length > 0)}
+          onToggle={(_e, v) => setOpen((o) => ({ ...o, [ON_INCIDENT]: v }))}
+        >
+          <CommentList comments={own} />
+        </ExpandableSection>
+      </StackItem>
       {ordered.map((h, index) => {
         const comments = [
           ...(h.comments ?? []),
@@ -172,7 +186,7 @@ export function CommentsTab() {
           <CommentBox
             people={people}
             validate={() => (target ? undefined : MESSAGES.noHypothesis)}
-            onSubmit={(text) => send(target, text)}
+            onSubmit={(text) => send(target === ON_INCIDENT ? null : target, text)}
             extra={
               <FormSelect
                 aria-label="Hypothesis"
@@ -180,7 +194,7 @@ export function CommentsTab() {
                 onChange={(_e, v) => setChosen(v)}
                 style={{ minWidth: '14rem' }}
               >
-                {ordered.length === 0 && <FormSelectOption value="" label="No hypothesis" />}
+                <FormSelectOption value={ON_INCIDENT} label="The incident" />
                 {ordered.map((h) => (
                   <FormSelectOption
                     key={h.id}

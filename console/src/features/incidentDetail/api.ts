@@ -26,11 +26,15 @@ const EVIDENCE_EMBEDS = [
   'config_changes(id,change_type,summary)',
 ].join(',');
 
+const COMMENT_FIELDS = `id,comment,created_at,external_created_by,hypothesis_id,created_by(${AV}),responder_id(team_id(id,name,icon))`;
+
 export const INCIDENT_SELECT = [
   '*',
-  `hypotheses(*,created_by(${AV}),evidences(*,created_by(${AV}),${EVIDENCE_EMBEDS}),comments(id,comment,created_at,external_created_by,hypothesis_id,created_by(${AV}),responder_id(team_id(id,name,icon))))`,
+  `hypotheses(*,created_by(${AV}),evidences(*,created_by(${AV}),${EVIDENCE_EMBEDS}),comments(${COMMENT_FIELDS}))`,
   `commander:commander_id(${AV})`,
   `communicator:communicator_id(${AV})`,
+  // Every comment of the incident; those on no hypothesis are the incident's own.
+  `comments(${COMMENT_FIELDS})`,
 ].join(',');
 
 export const RESPONDER_SELECT =
@@ -195,7 +199,7 @@ export async function fetchIncidentEvidences(incidentId: string): Promise<Eviden
 }
 
 export async function createComment(
-  c: { incident_id: string; hypothesis_id: string; comment: string },
+  c: { incident_id: string; hypothesis_id: string | null; comment: string },
   userId: string,
 ) {
   await db

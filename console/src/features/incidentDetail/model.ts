@@ -123,6 +123,8 @@ export interface Incident {
   resolved?: string | null;
   closed?: string | null;
   hypotheses: Hypothesis[];
+  /** Every comment of the incident (hypothesis_id null: on the incident itself). */
+  comments?: Comment[];
 }
 
 export interface Responder {

@@ -20,6 +20,7 @@ import {
   createResource,
   deleteResource,
   updateResource,
+  useForgetResources,
   useResource,
   type ResourceRow,
 } from './resourceApi';
@@ -83,6 +84,7 @@ function NewResource({ kind, userId }: { kind: SettingsKind; userId: string }) {
   const { addToast } = useToast();
   const fail = useFailToast();
   const [initial] = useState(() => newResourceDoc(kind.fields));
+  const forget = useForgetResources(kind);
 
   const save = async (doc: ResourceDoc) => {
     try {
@@ -91,6 +93,7 @@ function NewResource({ kind, userId }: { kind: SettingsKind; userId: string }) {
       fail(e);
       throw e;
     }
+    void forget();
     addToast({ variant: 'success', title: `${doc.name.trim()} created successfully` });
     void navigate(listPath(kind));
   };
@@ -148,7 +151,11 @@ function Detail({
   // Read-only when it comes from elsewhere than the console (spec 001 §4).
   const external = isExternal({ source: resource.source });
   const [initial] = useState(() => makeResourceDoc(resource, kind.fields));
-  const back = () => void navigate(listPath(kind));
+  const forget = useForgetResources(kind);
+  const back = () => {
+    void forget();
+    void navigate(listPath(kind));
+  };
 
   const save = async (doc: ResourceDoc) => {
     try {

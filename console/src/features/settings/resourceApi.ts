@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { db } from '../../api/db';
 import type { Json } from '../../lib/jsonDoc';
 import { pageOffset } from '../../lib/pagination';
@@ -108,4 +108,15 @@ export async function updateResource(
 /** Soft delete: deleted_at becomes now (spec 001 §4). */
 export async function deleteResource(kind: SettingsKind, id: string): Promise<void> {
   await db.from(kind.table).update({ deleted_at: 'now()' }).eq('id', id).throwOnError();
+}
+
+/**
+ * Forgets what was read of a table, so its list shows a change at once rather than after the
+ * app's five-minute reuse of answers (app/swrDefaults.ts).
+ */
+export function useForgetResources(kind: SettingsKind): () => Promise<unknown> {
+  const { mutate } = useSWRConfig();
+  const prefix = `settings/${kind.table}`;
+  return () =>
+    mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith(prefix));
 }

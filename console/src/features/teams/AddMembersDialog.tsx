@@ -3,12 +3,11 @@ import {
   Button,
   Label,
   LabelGroup,
-  MenuToggle,
-  Select,
-  SelectList,
-  SelectOption,
-  TextInputGroup,
-  TextInputGroupMain,
+  Menu,
+  MenuContent,
+  MenuItem,
+  MenuList,
+  SearchInput,
 } from '@patternfly/react-core';
 import { useMemo, useState } from 'react';
 import { Dialog } from '../../components/Dialog/Dialog';
@@ -29,14 +28,16 @@ export function candidates(users: readonly Person[], members: ReadonlySet<string
   );
 }
 
-/** Several users, chosen from a list filtered as one types; the chosen ones show as labels. */
+/**
+ * Several users, ticked in a list filtered as one types; the chosen ones show as labels. The list
+ * is part of the dialog (not a dropdown), so it never covers the dialog's buttons.
+ */
 function UsersSelect(props: {
   users: readonly Person[];
   members: ReadonlySet<string>;
   chosen: readonly string[];
   onChange: (ids: string[]) => void;
 }) {
-  const [isOpen, setIsOpen] = useState(false);
   const [text, setText] = useState('');
   const options = candidates(props.users, props.members, text);
   const byId = useMemo(() => new Map(props.users.map((u) => [u.id, u])), [props.users]);
@@ -45,81 +46,50 @@ function UsersSelect(props: {
       props.chosen.includes(id) ? props.chosen.filter((c) => c !== id) : [...props.chosen, id],
     );
   return (
-    <Select
-      role="menu"
-      isOpen={isOpen}
-      selected={props.chosen}
-      onSelect={(_e, value) => typeof value === 'string' && value && toggle(value)}
-      onOpenChange={setIsOpen}
-      // Inside the dialog: a menu appended to the body is hidden from screen readers by it.
-      popperProps={{ appendTo: 'inline' }}
-      toggle={(ref) => (
-        <MenuToggle
-          ref={ref}
-          variant="typeahead"
-          isFullWidth
-          isExpanded={isOpen}
-          onClick={() => setIsOpen((open) => !open)}
-        >
-          <TextInputGroup isPlain>
-            <TextInputGroupMain
-              aria-label="Users"
-              value={text}
-              placeholder="Search users"
-              role="combobox"
-              isExpanded={isOpen}
-              inputProps={{ autoComplete: 'off' }}
-              onClick={() => setIsOpen(true)}
-              onChange={(_e, v) => {
-                setText(v);
-                setIsOpen(true);
-              }}
-            >
-              {props.chosen.length > 0 && (
-                <LabelGroup aria-label="Chosen users" numLabels={5}>
-                  {props.chosen.map((id) => {
-                    const user = byId.get(id);
-                    return (
-                      <Label
-                        key={id}
-                        variant="outline"
-                        onClose={(e) => {
-                          e.stopPropagation();
-                          toggle(id);
-                        }}
-                      >
-                        {user ? personLabel(user) : id}
-                      </Label>
-                    );
-                  })}
-                </LabelGroup>
-              )}
-            </TextInputGroupMain>
-          </TextInputGroup>
-        </MenuToggle>
+    <>
+      <SearchInput
+        aria-label="Search users"
+        placeholder="Search users"
+        value={text}
+        onChange={(_e, v) => setText(v)}
+        onClear={() => setText('')}
+      />
+      <Menu
+        onSelect={(_e, id) => typeof id === 'string' && id && toggle(id)}
+        isPlain
+        isScrollable
+        style={{ marginTop: 8 }}
+      >
+        <MenuContent maxMenuHeight="16rem">
+          <MenuList aria-label="Users">
+            {options.length === 0 && <MenuItem isDisabled>No options found</MenuItem>}
+            {options.map((u) => (
+              <MenuItem
+                key={u.id}
+                itemId={u.id}
+                hasCheckbox
+                isSelected={props.chosen.includes(u.id)}
+                description={u.email ?? undefined}
+              >
+                {personLabel(u)}
+              </MenuItem>
+            ))}
+          </MenuList>
+        </MenuContent>
+      </Menu>
+      {props.chosen.length > 0 && (
+        <LabelGroup aria-label="Chosen users" numLabels={5} style={{ marginTop: 8 }}>
+          {props.chosen.map((id) => {
+            const user = byId.get(id);
+            return (
+              <Label key={id} variant="outline" onClose={() => toggle(id)}>
+                {user ? personLabel(user) : id}
+              </Label>
+            );
+          })}
+        </LabelGroup>
       )}
-      isScrollable
-      maxMenuHeight="18rem"
-    >
-      <SelectList aria-label="Users">
-        {options.length === 0 && (
-          <SelectOption isDisabled value="">
-            No options found
-          </SelectOption>
-        )}
-        {options.map((u) => (
-          <SelectOption
-            key={u.id}
-            value={u.id}
-            hasCheckbox
-            isSelected={props.chosen.includes(u.id)}
-            description={u.email ?? undefined}
-          >
-            {personLabel(u)}
-          </SelectOption>
-        ))}
-      </SelectList>
-    </Select>
+    </>
   );
 }
 

@@ -57,6 +57,7 @@ beforeAll(async () => {
   await person('admin', ['admin']);
   await person('viewer', ['viewer']);
   await person('blind', ['viewer']);
+  await person('notopology', ['viewer']);
   // payments.log: one line a minute for two hours, every tenth an error; a rotated file older.
   const lines = Array.from({ length: 120 }, (_, i) => {
     const at = iso((120 - i) * 60_000);
@@ -114,6 +115,17 @@ beforeAll(async () => {
       created_by: ids.admin,
       person_id: ids.blind,
       component_id: ids.payments,
+      action: 'read',
+      deny: true,
+    })
+    .expect(201);
+  await request(app)
+    .post('/api/db/permissions')
+    .set(as('admin'))
+    .send({
+      created_by: ids.admin,
+      person_id: ids.notopology,
+      object: 'topology',
       action: 'read',
       deny: true,
     })
@@ -247,10 +259,11 @@ describe('POST /api/logs', () => {
     expect((await search({ id: ids.payments, start: 'now', end: 'now-1h' })).status).toBe(400);
   });
 
-  it('the first log is the default; viewers may search; a denied component is not found', async () => {
+  it('the first log is the default; viewers may search; denied components are not found', async () => {
     const body = page(await search({ id: ids.payments, query: 'declined' }, 'viewer'));
     expect(body.results[0]?.message).toBe('payment 110 declined');
     expect((await search({ id: ids.payments }, 'blind')).status).toBe(404);
+    expect((await search({ id: ids.payments }, 'notopology')).status).toBe(403);
     expect((await request(app).post('/api/logs').send({ id: ids.payments })).status).toBe(401);
   });
 });
