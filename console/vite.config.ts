@@ -23,5 +23,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // A ceiling for a hung test, not the time one should take: user-event typing in jsdom takes
+    // seconds when the suite shares 2 cores with PostgreSQL and the other projects, and the
+    // 5 s default then fails tests that are merely slow.
+    testTimeout: 20_000,
   },
 });

@@ -46,6 +46,17 @@ describe('container image layout', () => {
     }
   });
 
+  it('runs as a non-root user on a read-only app tree, with tini, probed on /readyz', () => {
+    const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    expect(runtime).toMatch(/^USER 10001(:10001)?$/m);
+    expect(runtime).toMatch(/^ENTRYPOINT \["\/usr\/bin\/tini", "--", "node"/m);
+    expect(runtime).toMatch(/apt-get install [^\n]*\btini\b/);
+    expect(runtime).toMatch(/^HEALTHCHECK .*\/readyz/m);
+    // Files are root-owned: the server (uid 10001) can write /data and /tmp only.
+    expect(runtime).not.toMatch(/^COPY .*--chown/m);
+    expect(runtime).toMatch(/^VOLUME \/data$/m);
+  });
+
   it('starts from exactly the copied files', async () => {
     app = fs.mkdtempSync(path.join(os.tmpdir(), `vigil-image-${e2eRun()}-`));
     fs.chmodSync(app, 0o755);
@@ -56,7 +67,11 @@ describe('container image layout', () => {
       else fs.cpSync(path.join(ROOT, from), target, { recursive: true });
     }
     vigil = await startVigil({ main: path.join(app, 'operator/dist/main.js') });
-    expect((await fetch(`${vigil.url}/readyz`)).status).toBe(200);
+    const url = vigil.url;
+    // Ready once the database answers its probe query (slow on a loaded machine).
+    await expect
+      .poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 30_000 })
+      .toBe(200);
     const index = await fetch(`${vigil.url}/health`);
     expect(await index.text()).toContain('<div id="root">');
     expect((await fetch(`${vigil.url}/docs/README.md`)).status).toBe(200);

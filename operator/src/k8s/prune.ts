@@ -60,7 +60,7 @@ export function pruneUnknown(
   };
   const unknown: string[] = [];
   const object = walk(obj, root, '', unknown) as Record<string, unknown>;
-  return { object, unknown };
+  return { object, unknown: unknown.sort() };
 }
 
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';

@@ -152,6 +152,35 @@ describe('FileSource', () => {
     expect(again[0]?.message).toBe(first.message);
   });
 
+  it('stops between chunks when out of time, and resumes where it stopped', async () => {
+    const content = Array.from(
+      { length: 60_000 },
+      (_, i) => `line ${i} ${i % 7 === 0 ? 'match' : 'other'} ${'.'.repeat(i % 30)}`,
+    ).join('\n');
+    const p = file(content);
+    let checks = 0;
+    const until = {
+      get deadline() {
+        return ++checks > 3 ? 0 : Infinity;
+      },
+    };
+    const src = await FileSource.open(p, {
+      key: 'k',
+      format: 'auto',
+      labels: {},
+      filter: { ...ALL, query: 'match' },
+      until,
+    });
+    const before: string[] = [];
+    for (let line = await src.next(); line; line = await src.next()) before.push(line.message);
+    const stopped = src.stopped();
+    await src.close();
+    expect(stopped).toBeDefined();
+    expect(before.length).toBeGreaterThan(0);
+    const after = (await read(p, { query: 'match' }, { resume: stopped })).map((l) => l.message);
+    expect([...before, ...after]).toEqual(expected(content, 'match'));
+  });
+
   it('stops at the first timed line older than the range, and leaves out newer ones', async () => {
     const base = Date.parse('2026-01-01T00:00:00Z');
     const lines = Array.from(

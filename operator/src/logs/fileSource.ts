@@ -12,7 +12,7 @@ import type { LineFilter, LineSource, SourceLine } from './source.js';
  */
 
 const FIRST_CHUNK = 64 * 1024;
-const MAX_CHUNK = 4 * 1024 * 1024;
+export const MAX_CHUNK = 4 * 1024 * 1024;
 /** A line longer than this is skipped (the search goes on before it). */
 const MAX_LINE = 16 * 1024 * 1024;
 const NL = 10;
@@ -57,6 +57,8 @@ export interface FileSourceOptions {
   labels: Record<string, string>;
   filter: LineFilter;
   resume?: FileResume;
+  /** The largest chunk read at once (default MAX_CHUNK); two are held at a time. */
+  maxChunk?: number;
   /** Stop searching (between chunks) after this time (ms) or when this signal aborts. */
   until?: { deadline?: number; signal?: AbortSignal };
 }
@@ -145,7 +147,8 @@ export class FileSource implements LineSource {
   private turn = 0;
   private pending: Chunk | undefined;
   private view: Buffer = Buffer.alloc(0);
-  private chunk = FIRST_CHUNK;
+  private chunk: number;
+  private readonly maxChunk: number;
   /** Absolute offset of view[0]. */
   private chunkStart = 0;
   /** Bytes before this are still to be read from disk. */
@@ -173,6 +176,8 @@ export class FileSource implements LineSource {
     private readonly opts: FileSourceOptions,
   ) {
     this.key = opts.key;
+    this.maxChunk = Math.max(FIRST_CHUNK, opts.maxChunk ?? MAX_CHUNK);
+    this.chunk = Math.min(FIRST_CHUNK, this.maxChunk);
     this.pos = this.first = this.searched = Math.min(size, opts.resume?.p ?? size);
     this.lastTs = opts.resume?.t;
     this.needle = opts.filter.query ? new Needle(opts.filter.query) : undefined;
@@ -262,11 +267,13 @@ export class FileSource implements LineSource {
     const start = this.pos - len;
     const k = this.turn;
     if ((this.bufs[k] as Buffer).length < len + carry)
-      this.bufs[k] = Buffer.allocUnsafe(Math.max(len + carry, MAX_CHUNK / 4));
+      this.bufs[k] = Buffer.allocUnsafe(
+        Math.max(len + carry, Math.min(this.maxChunk, MAX_CHUNK / 4)),
+      );
     const buf = this.bufs[k] as Buffer;
     this.turn ^= 1;
     this.pos = start;
-    this.chunk = Math.min(MAX_CHUNK, this.chunk * 2);
+    this.chunk = Math.min(this.maxChunk, this.chunk * 2);
     const read = (async () => {
       let got = 0;
       while (got < len) {

@@ -7,7 +7,7 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import { ListingError, listPath } from '../health/runners/folder.js';
 import { Sql } from '../http/routes/sql.js';
 import { componentScope } from '../topology/query.js';
-import { FileSource, LogFileError, type FileResume } from './fileSource.js';
+import { FileSource, LogFileError, MAX_CHUNK, type FileResume } from './fileSource.js';
 import type { LogLine } from './line.js';
 import { LokiError, LokiSource, type LokiResume } from './loki.js';
 import { RingSource, vigilLogs, type LogRing, type RingResume } from './ring.js';
@@ -30,6 +30,8 @@ export const DEFAULT_START = 'now-1h';
 export const SEARCH_BUDGET_MS = 20_000;
 /** Files one file backend may read at once. */
 export const MAX_FILES = 500;
+/** What all the files of one backend may read at once (two chunk buffers each). */
+const CHUNK_BUDGET = 32 * 1024 * 1024;
 const COMPRESSED = /\.(gz|bz2|xz|zst|zip|lz4|7z)$/i;
 
 export interface LogSelector {
@@ -192,6 +194,7 @@ async function fileSources(
   until: { deadline: number; signal?: AbortSignal },
 ): Promise<LineSource[]> {
   const sources: LineSource[] = [];
+  const files: { path: string; key: string; resume?: FileResume }[] = [];
   const seen = new Set<string>();
   let refused = false;
   for (const glob of spec.paths) {
@@ -218,7 +221,7 @@ async function fileSources(
       seen.add(key);
       const resume = cursor?.s[key];
       if (cursor && !resume) continue; // new since the first page, or already read to the end
-      if (sources.length >= MAX_FILES) {
+      if (files.length >= MAX_FILES) {
         if (!refused)
           errors.push({
             backend: backend.name,
@@ -227,21 +230,30 @@ async function fileSources(
         refused = true;
         continue;
       }
-      try {
-        sources.push(
-          await FileSource.open(entry.path, {
-            key,
-            format: spec.format,
-            labels: { file: entry.path, ...backend.labels },
-            filter,
-            resume: resume as FileResume | undefined,
-            until,
-          }),
-        );
-      } catch (error) {
-        if (!(error instanceof LogFileError)) throw error;
-        errors.push({ backend: backend.name, message: error.message });
-      }
+      files.push({ path: entry.path, key, resume: resume as FileResume | undefined });
+    }
+  }
+  // Each file reads in chunks of up to 4 MiB, less when there are many: at most ~64 MiB in all.
+  const maxChunk = Math.min(
+    MAX_CHUNK,
+    Math.max(64 * 1024, Math.floor(CHUNK_BUDGET / files.length)),
+  );
+  for (const f of files) {
+    try {
+      sources.push(
+        await FileSource.open(f.path, {
+          key: f.key,
+          format: spec.format,
+          labels: { file: f.path, ...backend.labels },
+          filter,
+          resume: f.resume,
+          until,
+          maxChunk,
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof LogFileError)) throw error;
+      errors.push({ backend: backend.name, message: error.message });
     }
   }
   return sources;

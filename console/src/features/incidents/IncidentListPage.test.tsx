@@ -61,12 +61,24 @@ describe('IncidentListPage', () => {
     const second = await rowOf('Orders database latency spike');
     expect(second).toHaveTextContent('Technical Debt');
     expect(second).toHaveTextContent('3d');
-    // Responders cannot be sorted; the other columns (but severity) can.
+    // Responders cannot be sorted; the other columns can (Severity by rank, on the server).
     const sortable = within(table())
       .getAllByRole('columnheader')
       .filter((h) => within(h).queryByRole('button'))
       .map((h) => h.textContent);
-    expect(sortable).toEqual(['Id', 'Type', 'Status', 'Name', 'Age']);
+    expect(sortable).toEqual(['Id', 'Type', 'Severity', 'Status', 'Name', 'Age']);
+  });
+
+  it('sorts Severity by rank on the server, not by its text', async () => {
+    const api = mockApi(incidentRoutes());
+    open();
+    await rowOf('Payments API returning 500s');
+    await userEvent.click(within(table()).getByRole('button', { name: 'Severity' }));
+    await waitFor(() =>
+      expect(
+        api.callsTo('GET /api/db/incident_summary').at(-1)?.url.searchParams.get('order'),
+      ).toMatch(/^severity_rank\.(asc|desc)/),
+    );
   });
 
   it('opens an incident when its row is clicked', async () => {

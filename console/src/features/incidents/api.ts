@@ -41,6 +41,9 @@ function orderOf(sort: IncidentListState['sort']): { column: string; ascending: 
       return { column: 'type', ascending: asc };
     case 'status':
       return { column: 'status', ascending: asc };
+    case 'severity':
+      // By rank (low … critical), which the view computes; the text would sort alphabetically.
+      return { column: 'severity_rank', ascending: asc };
     case 'name':
       return { column: 'title', ascending: asc };
     default:

@@ -33,8 +33,7 @@ function people(actors: readonly Actor[] | null): AvatarPerson[] {
 
 /**
  * Id, Type, Severity, Status, Name, Age, Responders (spec 000 §2.3). Sorting happens on the
- * server; Responders is not sortable, and neither is Severity, whose stored text would sort
- * alphabetically rather than by rank.
+ * server (Severity by its rank, low to critical); Responders is not sortable.
  */
 export function incidentColumns(now: number = Date.now()): DataTableColumn<IncidentSummaryRow>[] {
   return [
@@ -49,6 +48,7 @@ export function incidentColumns(now: number = Date.now()): DataTableColumn<Incid
     {
       id: 'severity',
       header: 'Severity',
+      sortable: true,
       cell: (row) => <SeverityLabel severity={row.severity} />,
     },
     {

@@ -26,7 +26,7 @@ export interface IncidentListState extends IncidentFilters {
 export const DEFAULT_PAGE_SIZE = 50;
 
 /** Column ids of the list that sort on the server. */
-export const SORTABLE_COLUMNS = ['id', 'type', 'status', 'name', 'age'] as const;
+export const SORTABLE_COLUMNS = ['id', 'type', 'severity', 'status', 'name', 'age'] as const;
 export type SortColumn = (typeof SORTABLE_COLUMNS)[number];
 
 /** Youngest first. */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPerson, ensureToken } from '../../auth/identity.js';
 import type { Role } from '../../auth/policy.js';
 import { clearProtectedPaths, protectPath } from '../../health/protectedPaths.js';
-import type { LogsPage } from '../../logs/search.js';
+import { searchLogs, type LogsPage } from '../../logs/search.js';
 import { vigilLogs } from '../../logs/ring.js';
 import { startFakeLoki, type FakeLoki } from '../../logs/lokiServer.testing.js';
 import { silentLog, startTestDatabase, type TestDatabase } from '../../testing/testDatabase.js';
@@ -265,6 +265,22 @@ describe('POST /api/logs', () => {
     expect((await search({ id: ids.payments }, 'blind')).status).toBe(404);
     expect((await search({ id: ids.payments }, 'notopology')).status).toBe(403);
     expect((await request(app).post('/api/logs').send({ id: ids.payments })).status).toBe(401);
+  });
+});
+
+describe('searchLogs out of time', () => {
+  it('answers what it has as partial, with a cursor that goes on from there', async () => {
+    const admin = { roles: ['admin'] };
+    const q = parseLogsRequest({
+      id: ids.payments,
+      name: 'app',
+      query: 'declined',
+      start: 'now-4h',
+    });
+    const first = await searchLogs(db.pool, admin, q, { budgetMs: -1 });
+    expect(first).toMatchObject({ total: 0, partial: true });
+    const rest = await searchLogs(db.pool, admin, { ...q, cursor: first.next });
+    expect(rest.results).toHaveLength(13);
   });
 });
 
