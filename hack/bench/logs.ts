@@ -216,6 +216,10 @@ async function main() {
       `   first page: ${PAGE} matches; the API reads ${(apiBytes / 1e6).toFixed(1)} MB back from the end, grep -m ${PAGE} ${(grepBytes / 1e6).toFixed(1)} MB from the start`,
     );
 
+    // What a search costs besides reading: the newest 100 lines, without a query.
+    const fixed: number[] = [];
+    for (let i = 0; i < 5; i++) fixed.push((await api('')).ms);
+    console.log(`   the API's own cost (no query, the last 100 lines): ${fmt(stats(fixed))}`);
     const times = {
       api: [] as number[],
       grep: [] as number[],

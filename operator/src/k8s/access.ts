@@ -38,9 +38,6 @@ export interface AccessReviewStatus {
   reason?: string;
 }
 
-const matches = (pattern: string | undefined, value: string) =>
-  pattern === undefined || pattern === '*' || pattern === value;
-
 /**
  * The decision of one review. `lookup` loads the named object when the review names one, so
  * object-scoped Permissions decide as they would for the real request.

@@ -32,12 +32,13 @@ const send = (
   path: string,
   body?: unknown,
   type = 'application/json',
-) =>
-  request(app)
-    [method](path)
+) => {
+  const call = request(app)[method](path);
+  return call
     .set(as(who))
     .set('Content-Type', type)
     .send(body === undefined ? undefined : JSON.stringify(body));
+};
 
 const canary = (name: string, spec: object = {}) => ({
   apiVersion: 'canaries.flanksource.com/v1',
