@@ -96,7 +96,9 @@ async function freePort(): Promise<number> {
 }
 
 async function main() {
-  const stages = parseDockerfile(fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8'));
+  // DOCKERFILE=path checks another Dockerfile against this build context (e.g. a broken one).
+  const dockerfile = process.env.DOCKERFILE ?? path.join(ROOT, 'Dockerfile');
+  const stages = parseDockerfile(fs.readFileSync(dockerfile, 'utf8'));
   if (stages.length < 2) throw new Error('expected a build stage and a runtime stage');
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-image-'));
   fs.chmodSync(scratch, 0o755);

@@ -13,6 +13,25 @@ import type { LineFilter, LineSource, SourceLine } from './source.js';
 
 const FIRST_CHUNK = 64 * 1024;
 export const MAX_CHUNK = 4 * 1024 * 1024;
+/**
+ * Chunk buffers of the largest size are kept for the next search instead of being freed: a
+ * search would otherwise allocate (and the garbage collector reclaim) megabytes each time.
+ */
+const POOLED = MAX_CHUNK + 64 * 1024;
+const POOL_MAX = 8;
+const pool: Buffer[] = [];
+
+function takeBuffer(size: number, max: number): Buffer {
+  if (size <= POOLED && max >= MAX_CHUNK) return pool.pop() ?? Buffer.allocUnsafeSlow(POOLED);
+  return Buffer.allocUnsafe(Math.max(size, Math.min(max, MAX_CHUNK / 4)));
+}
+
+function giveBuffer(buf: Buffer): void {
+  if (buf.length === POOLED && pool.length < POOL_MAX && !pool.includes(buf)) pool.push(buf);
+}
+
+/** Chunks this big or bigger are read in two halves at once. */
+const SPLIT_READ = 1024 * 1024;
 /** A line longer than this is skipped (the search goes on before it). */
 const MAX_LINE = 16 * 1024 * 1024;
 const NL = 10;
@@ -248,6 +267,7 @@ export class FileSource implements LineSource {
   async close(): Promise<void> {
     // A read still in flight writes into its buffer: let it land before the descriptor closes.
     await this.pending?.read.catch(() => undefined);
+    this.pending = undefined;
     this.finish();
     await this.fh.close().catch(() => undefined);
   }
@@ -256,7 +276,10 @@ export class FileSource implements LineSource {
     this.done = true;
     this.spans = [];
     this.view = Buffer.alloc(0);
-    if (!this.pending) this.bufs = [Buffer.alloc(0), Buffer.alloc(0)];
+    if (!this.pending) {
+      for (const b of this.bufs) giveBuffer(b);
+      this.bufs = [Buffer.alloc(0), Buffer.alloc(0)];
+    }
     return undefined;
   }
 
@@ -266,23 +289,29 @@ export class FileSource implements LineSource {
     const len = Math.min(this.chunk, this.pos);
     const start = this.pos - len;
     const k = this.turn;
-    if ((this.bufs[k] as Buffer).length < len + carry)
-      this.bufs[k] = Buffer.allocUnsafe(
-        Math.max(len + carry, Math.min(this.maxChunk, MAX_CHUNK / 4)),
-      );
+    if ((this.bufs[k] as Buffer).length < len + carry) {
+      giveBuffer(this.bufs[k] as Buffer);
+      this.bufs[k] = takeBuffer(len + carry, this.maxChunk);
+    }
     const buf = this.bufs[k] as Buffer;
     this.turn ^= 1;
     this.pos = start;
     this.chunk = Math.min(this.maxChunk, this.chunk * 2);
-    const read = (async () => {
-      let got = 0;
-      while (got < len) {
-        const { bytesRead } = await this.fh.read(buf, got, len - got, start + got);
+    // Big chunks are read as two halves at once (two threads copy from the page cache).
+    const part = async (from: number, to: number) => {
+      let got = from;
+      while (got < to) {
+        const { bytesRead } = await this.fh.read(buf, got, to - got, start + got);
         if (bytesRead === 0) break;
         got += bytesRead;
       }
-      return got;
-    })();
+      return got - from;
+    };
+    const half = len >= SPLIT_READ ? Math.floor(len / 2) : len;
+    const read =
+      half < len
+        ? Promise.all([part(0, half), part(half, len)]).then(([a, b]) => (a < half ? a : a + b))
+        : part(0, len);
     return { buf, start, len, read };
   }
 
@@ -311,6 +340,8 @@ export class FileSource implements LineSource {
       if (buf.length < len + this.carry) {
         const bigger = Buffer.allocUnsafe(len + this.carry);
         buf.copy(bigger, 0, 0, len);
+        this.view.copy(bigger, len, 0, this.carry);
+        giveBuffer(buf);
         this.bufs[this.turn ^ 1] = bigger;
         return this.continueWith(bigger, start, len);
       }
