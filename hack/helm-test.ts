@@ -157,7 +157,15 @@ const cases: Case[] = [
       check(envOf(o, 'DATABASE_URL')?.valueFrom?.secretKeyRef?.name === 'vigil-db', 'that Secret');
       check(one(o, 'Deployment').spec?.replicas === 3, '3 replicas');
       check(find(o, 'PersistentVolumeClaim').length === 0, 'no shared RWO PVC across replicas');
-      check(find(o, 'Secret').length === 0, 'no chart Secret');
+      // Only the shared connection key: every replica must encrypt with the same one.
+      check(
+        find(o, 'Secret').map((x) => x.metadata?.name).join() === 'vigil-connection-key',
+        'only the connection key Secret',
+      );
+      check(
+        envOf(o, 'VIGIL_CONNECTION_KEY')?.valueFrom?.secretKeyRef?.name === 'vigil-connection-key',
+        'replicas share the connection key',
+      );
       check(one(o, 'PodDisruptionBudget').spec?.minAvailable === 1, 'PDB minAvailable 1');
     },
   },

@@ -111,7 +111,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     // Connection secrets: stored encrypted under the data directory's key; Secret and ConfigMap
     // references are read from the cluster when there is one.
     configureConnectionSecrets({
-      key: loadConnectionKey(config.dataDir),
+      key: loadConnectionKey(config.dataDir, config.connectionKey),
       ...(kc ? { kubeconfig: kc } : {}),
     });
     const source = kc ? new ClusterSource(kc, log) : new EmbeddedSource(pool, watchHub);

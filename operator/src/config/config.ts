@@ -165,6 +165,13 @@ const schema = z.object({
   trustedProxies: trustedProxiesSchema,
   /** System SMTP for notifications to people, teams' members and e-mail addresses. */
   smtpUrl: smtpUrlSchema.optional(),
+  /** The key that encrypts connection secrets (base64, 32 bytes); else <dataDir>/connection.key. */
+  connectionKey: z
+    .string()
+    .refine((k) => Buffer.from(k.trim(), 'base64').length === 32, {
+      message: 'must be 32 random bytes in base64 (openssl rand -base64 32)',
+    })
+    .optional(),
   /** Base URLs that stand in for services' public APIs (tests, egress gateways). */
   notifyEndpoints: notifyEndpointsSchema,
   /** Local feature flags (name=value lines): they override the database's and are read-only. */
@@ -200,6 +207,7 @@ const sources: Record<keyof Config, string> = {
   scriptOutputLimit: 'VIGIL_SCRIPT_OUTPUT_LIMIT',
   trustedProxies: 'VIGIL_TRUSTED_PROXIES',
   smtpUrl: 'VIGIL_SMTP_URL',
+  connectionKey: 'VIGIL_CONNECTION_KEY',
   notifyEndpoints: 'VIGIL_NOTIFY_ENDPOINTS',
   propertiesFile: 'VIGIL_PROPERTIES_FILE',
 };
@@ -210,6 +218,7 @@ const SECRET_SETTINGS = new Set<keyof Config>([
   'adminToken',
   'smtpUrl',
   'notifyEndpoints',
+  'connectionKey',
 ]);
 
 const flagNames: Record<string, keyof Config> = {
@@ -254,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, args: readonly string[]): Con
     scriptOutputLimit: env.VIGIL_SCRIPT_OUTPUT_LIMIT || '64Ki',
     trustedProxies: env.VIGIL_TRUSTED_PROXIES ?? '',
     smtpUrl: env.VIGIL_SMTP_URL || undefined,
+    connectionKey: env.VIGIL_CONNECTION_KEY || undefined,
     notifyEndpoints: env.VIGIL_NOTIFY_ENDPOINTS ?? '',
     propertiesFile: env.VIGIL_PROPERTIES_FILE || undefined,
   };
@@ -310,6 +320,8 @@ Environment only:
   VIGIL_TOPOLOGIES      on (default) or off: off reconciles Topologies but builds nothing
   VIGIL_PLAYBOOKS       on (default) or off: off accepts runs but starts none (they wait)
   VIGIL_NOTIFICATIONS   on (default) or off: off sends nothing (events wait in the queue)
+  VIGIL_CONNECTION_KEY  base64 key for connection secrets (default: <data dir>/connection.key);
+                        replicas on one database need the same one
   VIGIL_SCRIPT_USER     OS user scripts run as when Vigil is root (default vigil-runner)
   VIGIL_SCRIPT_OUTPUT_LIMIT  stdout and stderr kept per script run, each (default 64Ki)
   VIGIL_TRUSTED_PROXIES  proxies whose X-Forwarded-For is believed: addresses, CIDRs, loopback,

@@ -62,6 +62,15 @@ describe('the key file', () => {
     fs.rmSync(d, { recursive: true });
   });
 
+  it('takes VIGIL_CONNECTION_KEY instead, so replicas on one database share it', () => {
+    const d = dir();
+    const shared = Buffer.alloc(32, 7);
+    expect(loadConnectionKey(d, shared.toString('base64')).equals(shared)).toBe(true);
+    expect(fs.readdirSync(d)).toEqual([]);
+    expect(() => loadConnectionKey(d, 'c2hvcnQ=')).toThrow(/VIGIL_CONNECTION_KEY/);
+    fs.rmSync(d, { recursive: true });
+  });
+
   it('makes the data directory when there is none', () => {
     const d = path.join(dir(), 'data', 'nested');
     expect(loadConnectionKey(d)).toHaveLength(32);

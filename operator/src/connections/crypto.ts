@@ -65,7 +65,10 @@ function parseKey(text: string, file: string): Buffer {
  * The key of `<dataDir>/connection.key`, made (0600, 32 random bytes) when there is none. Two
  * servers that start at once agree: the file is created exclusively and the loser reads it.
  */
-export function loadConnectionKey(dataDir: string): Buffer {
+export function loadConnectionKey(dataDir: string, given?: string): Buffer {
+  // Replicas on one database share the key through VIGIL_CONNECTION_KEY (a Secret in the chart):
+  // each would otherwise make its own in its own data directory and read none of the others'.
+  if (given) return parseKey(given, 'VIGIL_CONNECTION_KEY');
   const file = path.join(dataDir, KEY_FILE);
   try {
     return parseKey(fs.readFileSync(file, 'utf8'), file);

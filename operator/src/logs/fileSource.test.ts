@@ -152,6 +152,38 @@ describe('FileSource', () => {
     expect(again[0]?.message).toBe(first.message);
   });
 
+  it('reuses chunk buffers across searches, never two at once', async () => {
+    const make = (tag: string) =>
+      Array.from(
+        { length: 300_000 },
+        (_, i) => `${tag} ${i} ${i % 11 ? 'x' : 'hit'} ${'.'.repeat(i % 40)}`,
+      ).join('\n');
+    const a = make('a');
+    const b = make('b');
+    const [pa, pb] = [file(a), file(b)];
+    expect(fs.statSync(pa).size).toBeGreaterThan(8 * 1024 * 1024);
+    for (let round = 0; round < 2; round++) {
+      const open = (p: string) =>
+        FileSource.open(p, {
+          key: p,
+          format: 'text',
+          labels: {},
+          filter: { ...ALL, query: 'hit' },
+        });
+      const [sa, sb] = await Promise.all([open(pa), open(pb)]);
+      const got: Record<string, string[]> = { a: [], b: [] };
+      for (;;) {
+        const [la, lb] = await Promise.all([sa.next(), sb.next()]);
+        if (la) got.a?.push(la.message);
+        if (lb) got.b?.push(lb.message);
+        if (!la && !lb) break;
+      }
+      await Promise.all([sa.close(), sb.close()]);
+      expect(got.a).toEqual(expected(a, 'hit'));
+      expect(got.b).toEqual(expected(b, 'hit'));
+    }
+  });
+
   it('stops between chunks when out of time, and resumes where it stopped', async () => {
     const content = Array.from(
       { length: 60_000 },
