@@ -159,7 +159,9 @@ const cases: Case[] = [
       check(find(o, 'PersistentVolumeClaim').length === 0, 'no shared RWO PVC across replicas');
       // Only the shared connection key: every replica must encrypt with the same one.
       check(
-        find(o, 'Secret').map((x) => x.metadata?.name).join() === 'vigil-connection-key',
+        find(o, 'Secret')
+          .map((x) => x.metadata?.name)
+          .join() === 'vigil-connection-key',
         'only the connection key Secret',
       );
       check(
