@@ -60,11 +60,20 @@ describe('invitations and registration', () => {
       username: 'ines@example.com',
       password: 'anything-123',
     }).expect(401);
+    // Until the link is used, the Users page shows the person as invited, not active.
+    const state = async () =>
+      (
+        await request(app)
+          .get('/api/db/identities?traits->>email=eq.ines@example.com&select=state')
+          .set(admin)
+      ).body;
+    expect(await state()).toEqual([{ state: 'invited' }]);
     const reg = await post('/api/auth/registration', {
       invite: token,
       password: 'ines-password',
     }).expect(200);
     expect(reg.headers['set-cookie']?.[0]).toMatch(/^vigil_session=/);
+    expect(await state()).toEqual([{ state: 'active' }]);
     const cookie = await signIn('ines@example.com', 'ines-password');
     const who = await request(app).get('/api/auth/whoami').set('Cookie', cookie).expect(200);
     expect(who.body.payload.roles).toEqual(['responder']);

@@ -88,7 +88,8 @@ export function UserDialogs({ dialog, onChange, onSaved, onError }: UserDialogsP
           lastName: user.lastName,
           email: user.email,
           role: highestRole(user.roles) ?? '',
-          active: user.state === 'active',
+          // An invited user is active once they accept: editing them must not switch that off.
+          active: user.state !== 'inactive',
         }}
         roles={roleChoices(user.roles)}
         withActive

@@ -33,7 +33,10 @@ export function usersColumns(actions: UserActions | undefined): DataTableColumn<
       header: 'State',
       sortable: true,
       cell: (u) => (
-        <Label isCompact color={u.state === 'active' ? 'green' : 'grey'}>
+        <Label
+          isCompact
+          color={u.state === 'active' ? 'green' : u.state === 'invited' ? 'blue' : 'grey'}
+        >
           {u.state}
         </Label>
       ),
