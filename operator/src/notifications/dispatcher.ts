@@ -34,6 +34,8 @@ export interface DispatcherOptions {
   leaseMs?: number;
   /** One send's time limit (default 30 s). */
   sendTimeoutMs?: number;
+  /** History older than this is deleted, once an hour (default 30 days). */
+  retentionDays?: number;
 }
 
 const ENDED_RUN = ['completed', 'failed', 'timed_out', 'cancelled'];
@@ -105,9 +107,27 @@ export class NotificationDispatcher {
     return rows.length > 0;
   }
 
+  private lastPrune = 0;
+
+  /** Deletes finished history older than the retention (rows still to be sent are kept). */
+  async prune(): Promise<number> {
+    const { rowCount } = await this.opts.pool.query(
+      `DELETE FROM notification_send_history
+        WHERE created_at < now() - $1 * interval '1 day' AND NOT (status = ANY($2))`,
+      [this.opts.retentionDays ?? 30, OPEN_STATUSES],
+    );
+    return rowCount ?? 0;
+  }
+
   private tick(): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
+      if (Date.now() - this.lastPrune > 3_600_000) {
+        this.lastPrune = Date.now();
+        void this.prune().catch((error: unknown) =>
+          this.opts.log.warn({ err: error }, 'pruning notification history failed'),
+        );
+      }
       void this.wake().finally(() => this.tick());
     }, this.opts.pollMs ?? 1000);
     this.timer.unref();

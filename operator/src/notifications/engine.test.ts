@@ -352,11 +352,29 @@ describe('deciding and sending', () => {
     expect(run.rows).toEqual([{ status: 'scheduled', check_id: check }]);
   });
 
+  it('forgets finished history after the retention, never what is still to be sent', async () => {
+    const id = await rule({
+      events: ['check.passed'],
+      custom_services: [{ name: 'to', url: hook('p') }],
+    });
+    const { rows: checks } = await db.pool.query<{ id: string }>('SELECT id FROM checks LIMIT 1');
+    await db.pool.query(
+      `INSERT INTO notification_send_history (notification_id, status, source_event, resource_id, created_at, not_before)
+       VALUES ($1, 'sent', 'check.passed', $2, now() - interval '40 days', NULL),
+              ($1, 'pending', 'check.passed', $2, now() - interval '40 days', now() + interval '1 hour'),
+              ($1, 'sent', 'check.passed', $2, now() - interval '1 day', NULL)`,
+      [id, checks[0]?.id],
+    );
+    expect(await engine.dispatcher.prune()).toBe(1);
+    expect((await statuses(id)).sort()).toEqual(['pending', 'sent']);
+    await db.pool.query('DELETE FROM notification_send_history WHERE notification_id = $1', [id]);
+  });
+
   it('queues events only for what some rule asks for', async () => {
     const { rows } = await db.pool.query<{ event: string }>(
       `SELECT event FROM event_subscriptions WHERE consumer = 'notification' ORDER BY event`,
     );
-    expect(rows.map((r) => r.event)).toEqual(['check.failed']);
+    expect(rows.map((r) => r.event)).toEqual(['check.failed', 'check.passed']);
   });
 
   it('sends what was pending when the engine stopped, after a restart', async () => {
