@@ -78,8 +78,10 @@ describe('console shell', () => {
     await page.reload();
     await sidebar().getByText('Dashboard').waitFor();
     expect(await navLabels()).not.toContain('Logs');
+    // Its route says the feature is off and which flag turns it back on, not "Page not found".
     await page.goto(`${vigil.url}/logs`);
-    await page.getByRole('heading', { name: 'Page not found', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Logs is turned off', level: 2 }).waitFor();
+    await page.getByText('logs.disable').first().waitFor();
     await api(vigil.url, '/api/properties/logs.disable', { method: 'DELETE' });
   });
 
