@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubectl, type Kubectl } from './support/kubectl.js';
+import { invitePerson } from './support/people.js';
 import { ADMIN_TOKEN, startVigil, type VigilProcess } from './support/server.js';
 
 let vigil: VigilProcess;
@@ -37,32 +38,8 @@ beforeAll(async () => {
   vigil = await startVigil();
   adminConfig = await kubeconfigFor(ADMIN_TOKEN);
   // A viewer, through the real flows: invitation, registration, then a personal token.
-  const invite = await fetch(`${vigil.url}/api/auth/invite_user`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      firstName: 'Val',
-      lastName: 'Viewer',
-      email: 'val@example.com',
-      role: 'viewer',
-    }),
-  });
-  const link = new URL(((await invite.json()) as { link: string }).link);
-  const reg = await fetch(`${vigil.url}/api/auth/registration`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      invite: link.searchParams.get('invite'),
-      password: 'viewer-password-1',
-    }),
-  });
-  const cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0] as string;
-  const token = await fetch(`${vigil.url}/api/auth/tokens`, {
-    method: 'POST',
-    headers: { Cookie: cookie, Origin: vigil.url, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'kubectl' }),
-  });
-  viewerConfig = await kubeconfigFor(((await token.json()) as { token: string }).token);
+  const viewer = await invitePerson(vigil.url, 'val@example.com', 'viewer');
+  viewerConfig = await kubeconfigFor(viewer.token);
 });
 afterAll(async () => vigil?.stop());
 

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubectl, type Kubectl } from './support/kubectl.js';
+import { invitePerson } from './support/people.js';
 import { runEnded, type PlaybookRun } from './support/playbookRuns.js';
 import { ADMIN_TOKEN, startVigil, type VigilProcess } from './support/server.js';
 
@@ -60,32 +61,7 @@ const playbookId = (name: string) =>
     return rows[0]?.id;
   });
 
-/** A person with a role, signed up through an invitation, with a personal token. */
-async function person(email: string, role: string): Promise<{ id: string; token: string }> {
-  const invite = await json<{ link: string }>('/api/auth/invite_user', ADMIN_TOKEN, {
-    method: 'POST',
-    body: JSON.stringify({ firstName: email.split('@')[0], lastName: 'Test', email, role }),
-  });
-  const link = new URL(invite.link);
-  const reg = await fetch(`${vigil.url}/api/auth/registration`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      invite: link.searchParams.get('invite'),
-      password: 'person-password-1',
-    }),
-  });
-  const cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0] as string;
-  const token = await fetch(`${vigil.url}/api/auth/tokens`, {
-    method: 'POST',
-    headers: { Cookie: cookie, Origin: vigil.url, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'e2e' }),
-  });
-  const [row] = await json<{ id: string }[]>(
-    `/api/db/people?email=eq.${encodeURIComponent(email)}&select=id`,
-  );
-  return { id: row?.id as string, token: ((await token.json()) as { token: string }).token };
-}
+const person = (email: string, role: string) => invitePerson(vigil.url, email, role);
 
 async function config(name: string, env: string): Promise<string> {
   const [row] = await json<{ id: string }[]>('/api/db/config_items', ADMIN_TOKEN, {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signIn } from './support/browser.js';
 import { dbApi, poll } from './support/dbApi.js';
 import { kubectl, type Kubectl } from './support/kubectl.js';
+import { invitePerson } from './support/people.js';
 import { ADMIN_TOKEN, api, startVigil, type VigilProcess } from './support/server.js';
 
 /**
@@ -32,34 +33,7 @@ async function call(pathname: string, token: string, init: RequestInit = {}) {
   });
 }
 
-/** A person with a role, signed up through an invitation, with a personal token. */
-async function person(email: string, role: string): Promise<{ id: string; token: string }> {
-  const invite = await call('/api/auth/invite_user', ADMIN_TOKEN, {
-    method: 'POST',
-    body: JSON.stringify({ firstName: email.split('@')[0], lastName: 'Test', email, role }),
-  });
-  expect(invite.status).toBe(200);
-  const link = new URL(((await invite.json()) as { link: string }).link);
-  const reg = await fetch(`${vigil.url}/api/auth/registration`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      invite: link.searchParams.get('invite'),
-      password: 'person-password-1',
-    }),
-  });
-  expect(reg.status, await reg.clone().text()).toBe(200);
-  const cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0] as string;
-  const token = await fetch(`${vigil.url}/api/auth/tokens`, {
-    method: 'POST',
-    headers: { Cookie: cookie, Origin: vigil.url, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'e2e' }),
-  });
-  const [row] = await db.get<{ id: string }[]>(
-    `people?email=eq.${encodeURIComponent(email)}&select=id`,
-  );
-  return { id: row?.id as string, token: ((await token.json()) as { token: string }).token };
-}
+const person = (email: string, role: string) => invitePerson(vigil.url, email, role);
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'settings-flags-e2e-'));

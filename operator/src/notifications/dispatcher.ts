@@ -40,6 +40,10 @@ export interface DispatcherOptions {
 
 const ENDED_RUN = ['completed', 'failed', 'timed_out', 'cancelled'];
 
+/** The columns of a claimed send row (SendRow), as the claim queries return them. */
+const SEND_COLUMNS = `h.id, h.notification_id, h.status, h.source_event, h.resource_id, h.attempts,
+  h.first_observed, h.created_at, h.parent_id, h.group_id, h.playbook_run_id, h.payload`;
+
 /** Why a send did not happen, as a person reads it, and whether trying again can help. */
 class Failure extends Error {
   constructor(
@@ -160,9 +164,7 @@ export class NotificationDispatcher {
         WHERE h.id IN (SELECT id FROM notification_send_history
                         WHERE status = ANY($1) AND not_before <= now()
                         ORDER BY not_before LIMIT $2 FOR UPDATE SKIP LOCKED)
-        RETURNING h.id, h.notification_id, h.status, h.source_event, h.resource_id, h.attempts,
-                  h.first_observed, h.created_at, h.parent_id, h.group_id, h.playbook_run_id,
-                  h.payload`,
+        RETURNING ${SEND_COLUMNS}`,
       [OPEN_STATUSES, free, this.opts.leaseMs ?? 120_000],
     );
     for (const row of rows) {
@@ -355,9 +357,7 @@ export class NotificationDispatcher {
           WHERE h.notification_id = $1 AND h.id <> $2 AND h.group_id IS NULL
             AND h.status IN ('pending', 'evaluating-waitfor') AND h.payload ->> 'groupKey' = $3
             AND h.created_at > now() - $5 * interval '1 millisecond'
-          RETURNING h.id, h.notification_id, h.status, h.source_event, h.resource_id, h.attempts,
-                    h.first_observed, h.created_at, h.parent_id, h.group_id, h.playbook_run_id,
-                    h.payload`,
+          RETURNING ${SEND_COLUMNS}`,
         [rule.id, row.id, row.payload?.groupKey, this.opts.leaseMs ?? 120_000, windowMs],
       ));
       await client.query('COMMIT');

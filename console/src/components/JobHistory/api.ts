@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { db } from '../../api/db';
-import { applyConditions, triStateConditions } from '../../features/catalog/queryFilters';
+import { applyConditions, triStateConditions } from '../../lib/queryFilters';
 import type { Json } from '../../lib/jsonDoc';
 import { pageOffset } from '../../lib/pagination';
 import type { Page } from '../../lib/settingsResource';

@@ -24,7 +24,7 @@ import {
 } from './grouping';
 import { configPath } from './paths';
 import { useHideDeletedCatalog } from './preferences';
-import { keyFilters } from './queryFilters';
+import { keyFilters } from '../../lib/queryFilters';
 import { useGroupItems, type ItemsSource } from './useGroupItems';
 
 /** /catalog: the config list, grouped (spec 002 §2 'Catalog'). Needs read on the catalog. */

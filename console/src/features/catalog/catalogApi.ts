@@ -9,7 +9,7 @@ import {
   keyFilters,
   triStateConditions,
   type Condition,
-} from './queryFilters';
+} from '../../lib/queryFilters';
 import { decodeTriState, toQueryFilter } from '../../lib/triState';
 
 /** A row of the configs view as the catalog list selects it (spec 002 §3 'Config item'). */

@@ -5,7 +5,7 @@ import { parseDateMath } from '../../lib/dateMath';
 import { resolveTimeRange, type TimeRange } from '../../lib/timeRange';
 import { decodeTriState, toQueryFilter } from '../../lib/triState';
 import type { ChangesState } from './changesUrlState';
-import { keyFilters } from './queryFilters';
+import { keyFilters } from '../../lib/queryFilters';
 
 /** One change of POST /api/catalog/changes (docs/api/catalog.md). */
 export interface CatalogChange {

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { db } from '../../api/db';
 import type { TriStateItem } from '../../components/TriStateFilter/TriStateFilter';
-import { joinPair } from './queryFilters';
+import { joinPair } from '../../lib/queryFilters';
 
 /** Spec 002 §9: labels are cached for 60 seconds, catalog queries for 5 minutes. */
 export const LABELS_CACHE_MS = 60_000;

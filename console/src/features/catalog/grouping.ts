@@ -1,6 +1,6 @@
 import type { SortState } from '../../lib/tableRows';
 import type { ConfigItem, SummaryRow } from './catalogApi';
-import type { Condition, KeyFilter } from './queryFilters';
+import type { Condition, KeyFilter } from '../../lib/queryFilters';
 
 /**
  * The catalog list's grouping (spec 002 §9): name, analysis, changed, type, provider

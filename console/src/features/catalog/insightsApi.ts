@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import { db } from '../../api/db';
 import { pageOffset } from '../../lib/pagination';
 import type { SortState } from '../../lib/tableRows';
-import { applyConditions, type Condition } from './queryFilters';
+import { applyConditions, type Condition } from '../../lib/queryFilters';
 
 /** A row of config_analysis_items with its config (spec 002 §3 'Config analysis'). */
 export interface InsightRow {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SortState } from '../../lib/tableRows';
 import { fetchConfigPage } from './catalogApi';
 import type { ItemsState } from './displayRows';
-import type { Condition } from './queryFilters';
+import type { Condition } from '../../lib/queryFilters';
 
 /** How many items a group loads at a time (GET /api/db/configs, limit/offset). */
 export const ITEMS_PAGE_SIZE = 200;

@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import { db } from '../../../api/db';
 import { pageOffset } from '../../../lib/pagination';
 import type { Page } from '../../../lib/settingsResource';
-import { applyConditions, triStateConditions } from '../../catalog/queryFilters';
+import { applyConditions, triStateConditions } from '../../../lib/queryFilters';
 import type { PersonRef, ResourceRef } from '../cells';
 
 /** A row of notification_send_history_summary with the person and rule behind its ids. */

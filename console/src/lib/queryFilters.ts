@@ -1,4 +1,4 @@
-import { decodeTriState, splitTriState, type TriStateMap } from '../../lib/triState';
+import { decodeTriState, splitTriState, type TriStateMap } from './triState';
 
 /**
  * Filters for the /api/db query builder. Values always reach postgrest-js as values; the only
