@@ -252,7 +252,10 @@ describe('a playbook, walked in a browser', () => {
     await page.getByRole('tab', { name: /^Playbooks/ }).click();
     const onConfig = page.getByRole('grid', { name: 'Playbook runs' });
     await onConfig.getByRole('link', { name: TITLE }).waitFor();
-    expect(await onConfig.getByRole('row').nth(1).textContent()).toMatch(/completed/);
+    // Shown from the list read at launch, then read again every 2 s until the run has ended.
+    await expect
+      .poll(() => onConfig.getByRole('row').nth(1).textContent(), { timeout: 10_000 })
+      .toMatch(/completed/);
     // The row leads back to the run.
     await onConfig.getByRole('link', { name: TITLE }).click();
     await page.waitForURL(`**/playbooks/runs/${ids.run}`);

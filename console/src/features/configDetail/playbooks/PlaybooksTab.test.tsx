@@ -130,4 +130,39 @@ describe('PlaybooksTab', () => {
     expect(await screen.findByRole('link', { name: 'Restart pod' })).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('GET /api/db/playbook_runs')).toHaveLength(2));
   });
+
+  it('reads the runs again every 2 s while one of them goes on, and stops once all have ended', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const running: ConfigPlaybookRun = {
+      id: 'run-9',
+      status: 'running',
+      created_at: ago(1),
+      start_time: ago(1),
+      end_time: null,
+      scheduled_time: ago(1),
+      playbooks: { id: 'p1', name: 'restart-pod', title: 'Restart pod', icon: null },
+    };
+    let rows = [running];
+    const api = mockApi({
+      ...sessionRoutes(),
+      'GET /api/db/playbook_runs': () => ({
+        body: rows,
+        headers: { 'Content-Range': `0-0/1` },
+      }),
+    });
+    renderPage(
+      <SWRConfig value={SWR_DEFAULTS}>
+        <PlaybooksTab configId={CONFIG_ID} />
+      </SWRConfig>,
+      { path: '/catalog/:id/playbooks', url: `/catalog/${CONFIG_ID}/playbooks`, session: true },
+    );
+    const table = within(await screen.findByRole('grid', { name: 'Playbook runs' }));
+    await table.findByText('running');
+    rows = [{ ...running, status: 'completed', end_time: ago(0) }];
+    await act(() => vi.advanceTimersByTimeAsync(2500));
+    expect(await table.findByText('completed')).toBeInTheDocument();
+    const calls = api.callsTo('GET /api/db/playbook_runs').length;
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(api.callsTo('GET /api/db/playbook_runs')).toHaveLength(calls);
+  });
 });

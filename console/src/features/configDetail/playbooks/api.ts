@@ -3,6 +3,7 @@ import { db } from '../../../api/db';
 import { pageOffset } from '../../../lib/pagination';
 import type { Page } from '../../../lib/settingsResource';
 import { RUN_LIST_DEDUPE_MS } from '../../playbooks/runs/runStatus';
+import { usePollWhileRunning } from '../../playbooks/runs/usePollWhileRunning';
 
 /** A playbook run as the config's Playbooks tab lists it (spec 002 'Playbook run'). */
 export interface ConfigPlaybookRun {
@@ -39,12 +40,22 @@ export async function fetchConfigRuns(
   return { rows: data, total: count ?? data.length };
 }
 
+const CONFIG_RUNS = 'config-playbook-runs';
+
+/**
+ * Matches every cached page of a config's run list, for `mutate` after a launch: a list read
+ * less than its dedupe interval ago would otherwise be shown again without the new run.
+ */
+export const isConfigRunsKey = (configId: string) => (key: unknown) =>
+  Array.isArray(key) && key[0] === CONFIG_RUNS && key[1] === configId;
+
 export function useConfigRuns(configId: string, page: number, pageSize: number) {
-  const { data, error, isLoading } = useSWR(
-    ['config-playbook-runs', configId, page, pageSize] as const,
+  const { data, error, isLoading, mutate } = useSWR(
+    [CONFIG_RUNS, configId, page, pageSize] as const,
     ([, id, p, s]) => fetchConfigRuns(id, p, s),
-    // Asked again on each visit: runs change status.
+    // Asked again on each visit, and while a listed run goes on: runs change status.
     { keepPreviousData: true, dedupingInterval: RUN_LIST_DEDUPE_MS },
   );
+  usePollWhileRunning(data?.rows, mutate);
   return { page: data, error: error as Error | undefined, isLoading };
 }

@@ -5,6 +5,7 @@ import { mockApi, type MockRequest, type MockRoutes } from '../../../test/mockAp
 import { renderPage } from '../../../test/render';
 import { param } from '../testData';
 import { useConfigDetail } from '../../configDetail/api';
+import { RUNS_PAGE_SIZE, useConfigRuns } from '../../configDetail/playbooks/api';
 import type { Parameter, RunResource } from '../types';
 import { RunPlaybookModal, type ChosenPlaybook } from './RunPlaybookModal';
 
@@ -288,16 +289,19 @@ describe('RunPlaybookModal', () => {
     });
   });
 
-  it("has the config's detail read again after a run against it: its run count grew", async () => {
+  it("has the config's detail and run list read again after a run against it", async () => {
     const api = mockApi(
       routes({
         'GET /api/db/config_detail': { body: [{ id: 'cfg-1', name: 'payments-api' }] },
+        'GET /api/db/playbook_runs': { body: [] },
         'POST /api/playbook/run': { status: 201, body: { run_id: 'run-43' } },
       }),
     );
-    // The config page under the dialog, whose Playbooks badge counts the config's runs.
+    // The config page under the dialog: its Playbooks badge counts the config's runs and its
+    // Playbooks tab lists them. Both were read moments ago, within their dedupe interval.
     function ConfigPage() {
       useConfigDetail('cfg-1');
+      useConfigRuns('cfg-1', 1, RUNS_PAGE_SIZE);
       return null;
     }
     const { router } = renderPage(
@@ -315,9 +319,11 @@ describe('RunPlaybookModal', () => {
     const d = await dialog();
     await d.findByText('No parameters for this playbook.');
     expect(api.callsTo('GET /api/db/config_detail')).toHaveLength(1);
+    await waitFor(() => expect(api.callsTo('GET /api/db/playbook_runs')).toHaveLength(1));
     await userEvent.click(runButton());
     await waitFor(() => expect(router.state.location.pathname).toBe('/playbooks/runs/run-43'));
     expect(api.callsTo('GET /api/db/config_detail')).toHaveLength(2);
+    expect(api.callsTo('GET /api/db/playbook_runs')).toHaveLength(2);
   });
 
   it("shows the server's 400 message and lets the user try again", async () => {

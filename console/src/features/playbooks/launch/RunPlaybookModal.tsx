@@ -14,7 +14,9 @@ import { useSWRConfig } from 'swr';
 import { Dialog } from '../../../components/Dialog/Dialog';
 import { errorText } from '../../../lib/settingsResource';
 import { configDetailKey } from '../../configDetail/api';
+import { isConfigRunsKey } from '../../configDetail/playbooks/api';
 import { runPath } from '../paths';
+import { isRunListKey } from '../runs/api';
 import { runsFromText, selectorKinds } from '../selectors';
 import { playbookTitle, type Parameter, type RunResource } from '../types';
 import { startRun, useRunParams, useRunnablePlaybooks } from './api';
@@ -86,8 +88,13 @@ function LaunchDialog({ onClose, resource, playbook }: RunPlaybookModalProps) {
     setRunError(undefined);
     try {
       const started = await startRun(playbookId, resource, runParams(params, values));
-      // The config's Playbooks badge counts its runs: one more now.
-      if (resource?.kind === 'config') void mutate(configDetailKey(resource.id));
+      // Lists that hold the new run are read again, however recently they were read.
+      void mutate(isRunListKey);
+      if (resource?.kind === 'config') {
+        // The config's Playbooks badge counts its runs: one more now.
+        void mutate(configDetailKey(resource.id));
+        void mutate(isConfigRunsKey(resource.id));
+      }
       onClose();
       void navigate(runPath(started.run_id));
     } catch (e) {

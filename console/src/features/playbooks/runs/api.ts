@@ -6,6 +6,7 @@ import { resolveTimeRange, type TimeRange } from '../../../lib/timeRange';
 import type { RunRefs } from '../types';
 import type { RunsState } from './runsUrlState';
 import { RUN_LIST_DEDUPE_MS } from './runStatus';
+import { usePollWhileRunning } from './usePollWhileRunning';
 
 /** A row of the run list: the run and the names behind its ids. */
 export interface RunListRow extends RunRefs {
@@ -59,13 +60,19 @@ export async function fetchRuns(state: RunsState): Promise<Page<RunListRow>> {
   return { rows: data, total: count ?? data.length };
 }
 
+const RUNS = 'playbooks/runs';
+
+/** Matches every cached page of /playbooks/runs, for `mutate` after a launch. */
+export const isRunListKey = (key: unknown) => Array.isArray(key) && key[0] === RUNS;
+
 export function useRuns(state: RunsState) {
   const { data, error, isLoading, isValidating, mutate } = useSWR(
-    ['playbooks/runs', JSON.stringify(state)] as const,
+    [RUNS, JSON.stringify(state)] as const,
     () => fetchRuns(state),
-    // Asked again on each visit: runs change status.
+    // Asked again on each visit, and while a listed run goes on: runs change status.
     { keepPreviousData: true, dedupingInterval: RUN_LIST_DEDUPE_MS },
   );
+  usePollWhileRunning(data?.rows, mutate);
   return { page: data, error: error as Error | undefined, isLoading, isValidating, mutate };
 }
 
