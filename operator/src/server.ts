@@ -13,6 +13,7 @@ import { LeaseElection } from './controllers/leaseElection.js';
 import { ControllerManager, RECONCILERS } from './controllers/manager.js';
 import { ClusterSource, clusterConfig, EmbeddedSource } from './controllers/source.js';
 import { HealthEngine } from './health/engine.js';
+import { Pusher } from './agents/pusher.js';
 import { loadConnectionKey } from './connections/crypto.js';
 import { configureConnectionSecrets } from './connections/secrets.js';
 import { withValueFrom } from './connections/valueFrom.js';
@@ -214,6 +215,24 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         });
         await notifications.start();
         return () => notifications.stop();
+      });
+    }
+    // Agent mode: what runs here is pushed to the central Vigil, from the leader only.
+    const { agentOf, agentToken } = config;
+    if (agentOf && agentToken) {
+      log.info({ upstream: agentOf }, 'running as an agent: pushing to the central Vigil');
+      controllers.whenLeading(() => {
+        const pusher = new Pusher({
+          pool,
+          log: log.child({ component: 'agent' }),
+          registry: metrics.registry,
+          upstream: agentOf,
+          token: agentToken,
+          intervalMs: config.agentPushInterval * 1000,
+          queueLimit: config.agentQueueLimit,
+        });
+        pusher.start();
+        return () => pusher.stop();
       });
     }
     // Incident rules and the definition-of-done automation.

@@ -20,8 +20,12 @@ export interface Principal {
 
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 
+// An agent's machine user holds the agent role and nothing else, whatever person_roles says:
+// its token pushes to /api/upstream and reads nothing.
 const PERSON_COLUMNS = `p.id, p.name, p.email, p.avatar,
-  COALESCE((SELECT array_agg(role) FROM person_roles r WHERE r.person_id = p.id), '{}') AS roles`;
+  CASE WHEN p.type = 'agent' THEN '{agent}'::text[]
+    ELSE COALESCE((SELECT array_agg(role) FROM person_roles r WHERE r.person_id = p.id), '{}')
+  END AS roles`;
 
 type PersonRow = Person & { roles: string[] };
 

@@ -56,7 +56,23 @@ const expected: Record<PolicyObject, { read: readonly Role[]; write: readonly Ro
   permissions: { read: ALL, write: ['admin'] },
   scripts: { read: ALL, write: ['admin'] },
   event_queue: { read: ALL, write: ['admin'] },
+  agent_push: { read: ALL, write: ['admin'] },
 };
+
+describe("an agent's machine user", () => {
+  it('creates and updates pushed rows, and can do nothing else, not even read', () => {
+    expect(effectiveRoles(['agent'])).toEqual(['agent']);
+    // A role given on top (by mistake or by an attacker) adds nothing.
+    expect(effectiveRoles(['agent', 'admin'])).toEqual(['agent']);
+    expect(can(['agent'], 'agent_push', 'create')).toBe(true);
+    expect(can(['agent'], 'agent_push', 'update')).toBe(true);
+    expect(can(['agent'], 'agent_push', 'delete')).toBe(false);
+    for (const object of OBJECTS.filter((o) => o !== 'agent_push')) {
+      for (const verb of ['read', 'write', 'run'] as const)
+        expect(can(['agent'], object, verb)).toBe(false);
+    }
+  });
+});
 
 describe('the role matrix', () => {
   const cases = OBJECTS.flatMap((object) =>

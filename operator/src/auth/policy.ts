@@ -16,7 +16,12 @@ import {
  * nobody can grant, or act on someone holding, more than they hold themselves.
  */
 export const ROLES = ['admin', 'editor', 'commander', 'responder', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
+/**
+ * The role of an agent's machine user (never given to a person): it pushes what its agent runs
+ * (`agent_push`) and can do nothing else, not even read.
+ */
+export const AGENT_ROLE = 'agent';
+export type Role = (typeof ROLES)[number] | typeof AGENT_ROLE;
 
 export const OBJECTS = [
   'database',
@@ -43,6 +48,8 @@ export const OBJECTS = [
   'scripts',
   // Retrying and discarding failed event-queue items (/api/event-queue); reading is `database`.
   'event_queue',
+  // Rows an agent pushes (/api/upstream): agents' machine users, or a Permission on agent-push.
+  'agent_push',
 ] as const;
 export type PolicyObject = (typeof OBJECTS)[number];
 
@@ -62,6 +69,7 @@ const WRITE_VERBS: readonly Verb[] = ['create', 'update', 'delete'];
  * it again) — unless a Permission grants it.
  */
 const ADMIN_WRITES: readonly PolicyObject[] = [
+  'agent_push',
   'rbac',
   'permissions',
   'identities',
@@ -81,6 +89,8 @@ const RESPONDER_WRITES: readonly PolicyObject[] = [
 ];
 
 function roleAllows(role: Role, object: PolicyObject, verb: Verb): boolean {
+  if (role === AGENT_ROLE)
+    return object === 'agent_push' && (verb === 'create' || verb === 'update');
   if (role === 'admin') return true;
   if (verb === 'read') return role === 'editor' || !PRIVILEGED_READS.includes(object);
   if (verb === 'run')
@@ -100,6 +110,8 @@ function roleAllows(role: Role, object: PolicyObject, verb: Verb): boolean {
 
 /** A person without roles is a viewer; several roles give the union of their rights. */
 export function effectiveRoles(roles: readonly string[]): Role[] {
+  // An agent is only an agent, never also a viewer.
+  if (roles.includes(AGENT_ROLE)) return [AGENT_ROLE];
   const known = roles.filter((r): r is Role => (ROLES as readonly string[]).includes(r));
   return known.length > 0 ? known : ['viewer'];
 }
@@ -140,7 +152,7 @@ const GLOBAL_OBJECTS: Record<string, readonly PolicyObject[]> = {
   rbac: ['rbac', 'permissions'],
   logs: ['logging_backends'],
   agent: ['agents'],
-  'agent-push': ['agents'],
+  'agent-push': ['agent_push'],
   properties: ['properties'],
   scripts: ['scripts'],
   event_queue: ['event_queue'],

@@ -176,6 +176,24 @@ const schema = z.object({
   notifyEndpoints: notifyEndpointsSchema,
   /** Local feature flags (name=value lines): they override the database's and are read-only. */
   propertiesFile: propertiesFileSchema.optional(),
+  /** Agent mode: the central Vigil this one pushes what it runs to (docs/agents.md). */
+  agentOf: z
+    .url({ error: 'must be the central Vigil\'s URL, such as https://vigil.example.com' })
+    .refine((u) => /^https?:/.test(u), { message: 'must be an http:// or https:// URL' })
+    .optional(),
+  /** The access token the central Vigil issued to this agent. */
+  agentToken: z.string().min(16, 'must be the access token the central Vigil issued').optional(),
+  /** Seconds between pushes to the central Vigil. */
+  agentPushInterval: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be between 1 and 3600 seconds')
+    .max(3600, 'must be between 1 and 3600 seconds'),
+  /** Check results an agent keeps waiting for the central Vigil at most. */
+  agentQueueLimit: z.coerce
+    .number({ error: 'must be a number of check results' })
+    .int('must be a whole number')
+    .min(1000, 'must be at least 1000'),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -210,6 +228,10 @@ const sources: Record<keyof Config, string> = {
   connectionKey: 'VIGIL_CONNECTION_KEY',
   notifyEndpoints: 'VIGIL_NOTIFY_ENDPOINTS',
   propertiesFile: 'VIGIL_PROPERTIES_FILE',
+  agentOf: 'VIGIL_AGENT_OF (--agent-of)',
+  agentToken: 'VIGIL_AGENT_TOKEN (--agent-token)',
+  agentPushInterval: 'VIGIL_AGENT_PUSH_INTERVAL',
+  agentQueueLimit: 'VIGIL_AGENT_QUEUE_LIMIT',
 };
 
 /** Settings whose values hold secrets: never shown in errors. */
@@ -219,6 +241,7 @@ const SECRET_SETTINGS = new Set<keyof Config>([
   'smtpUrl',
   'notifyEndpoints',
   'connectionKey',
+  'agentToken',
 ]);
 
 const flagNames: Record<string, keyof Config> = {
@@ -229,6 +252,10 @@ const flagNames: Record<string, keyof Config> = {
   '--database-url': 'databaseUrl',
   '--public-url': 'publicUrl',
   '--log-level': 'logLevel',
+  '--agent-of': 'agentOf',
+  // The architecture's first name for it.
+  '--upstream': 'agentOf',
+  '--agent-token': 'agentToken',
 };
 
 export class ConfigError extends Error {}
@@ -266,6 +293,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, args: readonly string[]): Con
     connectionKey: env.VIGIL_CONNECTION_KEY || undefined,
     notifyEndpoints: env.VIGIL_NOTIFY_ENDPOINTS ?? '',
     propertiesFile: env.VIGIL_PROPERTIES_FILE || undefined,
+    agentOf: env.VIGIL_AGENT_OF || undefined,
+    agentToken: env.VIGIL_AGENT_TOKEN || undefined,
+    agentPushInterval: env.VIGIL_AGENT_PUSH_INTERVAL ?? '5',
+    agentQueueLimit: env.VIGIL_AGENT_QUEUE_LIMIT ?? '100000',
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
@@ -294,6 +325,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, args: readonly string[]): Con
       'invalid setting VIGIL_TLS_CERT / VIGIL_TLS_KEY: give both files or neither',
     );
   }
+  if (!!config.agentOf !== !!config.agentToken) {
+    throw new ConfigError(
+      'invalid setting VIGIL_AGENT_OF / VIGIL_AGENT_TOKEN (--agent-of / --agent-token): an agent needs both the central URL and its token',
+    );
+  }
   return { ...config, dataDir: path.resolve(config.dataDir) };
 }
 
@@ -308,6 +344,9 @@ Flags (each also settable by the environment variable in brackets):
   --public-url URL    URL users reach Vigil at, used in links and kubeconfigs (VIGIL_PUBLIC_URL)
   --log-level LEVEL   fatal|error|warn|info|debug|trace|silent (LOG_LEVEL, default info)
   --kubernetes        watch resources in a real cluster (in-cluster or KUBECONFIG)
+  --agent-of URL      run as an agent: push what runs here to the central Vigil at URL
+                      (VIGIL_AGENT_OF; --upstream is the same)
+  --agent-token TOKEN the access token the central Vigil issued to this agent (VIGIL_AGENT_TOKEN)
 
 Environment only:
   VIGIL_ADMIN_PASSWORD  first admin's password (generated once and printed when unset)
@@ -332,4 +371,7 @@ Environment only:
                         public API, e.g. {"slack":"http://gateway:8080"} (default: {})
   VIGIL_PROPERTIES_FILE  local feature flags, name=value lines: they override the database's
                         and cannot be edited in the console; re-read when changed (default: none)
+  VIGIL_AGENT_PUSH_INTERVAL  an agent's seconds between pushes (default 5)
+  VIGIL_AGENT_QUEUE_LIMIT    check results an agent keeps waiting for the central Vigil; beyond
+                        it the oldest are dropped and counted (default 100000)
 `;

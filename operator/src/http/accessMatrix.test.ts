@@ -27,6 +27,8 @@ const INTERNAL = [
   'rollup_versions',
   'sessions',
   'schema_migrations',
+  // An agent's push cursor: the pusher's own bookkeeping.
+  'agent_push_cursors',
 ];
 
 let db: TestDatabase;

@@ -15,6 +15,7 @@ import { docsRoutes } from './docs.js';
 import { apiNotFound, errorHandler } from './errors.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { agentRoutes } from './routes/agents.js';
+import { upstreamRoutes } from './routes/upstream.js';
 import { authRoutes } from './routes/auth.js';
 import { canaryRoutes } from './routes/canary.js';
 import { catalogRoutes } from './routes/catalog.js';
@@ -106,8 +107,13 @@ export function createApp({
   const principals = new PrincipalCache();
   const api = Router();
   const json = express.json({ limit: '5mb' });
+  // An agent's push carries up to MAX_PUSH_ROWS rows (config items can be large).
+  const pushJson = express.json({ limit: '32mb' });
   // /db parses its own bodies so that malformed JSON gets a PostgREST-shaped error.
-  api.use((req, res, next) => (req.path.startsWith('/db/') ? next() : json(req, res, next)));
+  api.use((req, res, next) => {
+    if (req.path.startsWith('/db/')) return next();
+    return (req.path.startsWith('/upstream/') ? pushJson : json)(req, res, next);
+  });
   api.use(authenticate(pool, principals));
   api.use(forgetPrincipalsOnAccessChange(principals));
   const localProperties = new LocalProperties(config.propertiesFile, log);
@@ -120,6 +126,7 @@ export function createApp({
   api.use('/people', users.people);
   api.use('/rbac', explainRoutes(pool), users.rbac);
   api.use('/agent', agentRoutes(pool));
+  api.use('/upstream', upstreamRoutes(pool));
   api.use('/canary', canaryRoutes(pool, health), topologyRoutes(pool));
   api.use('/snapshot', snapshotRoutes(pool));
   api.use('/catalog', catalogRoutes(pool, catalog));

@@ -330,6 +330,8 @@ describe('agents', () => {
     ).expect(201);
     expect(res.body).toEqual({
       id: expect.any(String),
+      agent_id: expect.any(String),
+      name: 'cluster-eu',
       username: 'agent-cluster-eu',
       access_token: expect.stringMatching(/^vgl_agent_/),
     });

@@ -1,32 +1,35 @@
 import { Router } from 'express';
 import type pg from 'pg';
+import { parseAgentProperties, parseAgentSpec } from '../../agents/spec.js';
 import type { Principal } from '../../auth/identity.js';
 import { digest, newSecret } from '../../auth/passwords.js';
-import { badRequest, HttpError } from '../../errors.js';
+import { badRequest, HttpError, notFound } from '../../errors.js';
 import { requirePermission } from '../authn.js';
 
 const NAME = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NIL = '00000000-0000-0000-0000-000000000000';
 const TOKEN_DAYS = 365;
+const ROW = `id, name, properties, spec, person_id, created_by, created_at, updated_at, last_seen, last_received`;
 
 /**
- * POST /api/agent/generate: registers a remote agent — an `agents` row, the agent's own person
- * (type agent) and a one-year access token it pushes with. The token is shown only in this answer.
+ * Remote agents (docs/agents.md): POST /api/agent/generate registers one — an `agents` row, the
+ * agent's own machine user and a one-year access token it pushes with, shown only in that
+ * answer; PATCH /api/agent/{id} changes its labels and settings (never its name); DELETE
+ * /api/agent/{id}?cleanup=true removes it, and with cleanup everything it pushed.
  */
 export function agentRoutes(pool: pg.Pool): Router {
   const router = Router();
   router.post('/generate', requirePermission('agents', 'write'), async (req, res) => {
-    const { name, properties } = (req.body ?? {}) as { name?: unknown; properties?: unknown };
+    const body = (req.body ?? {}) as { name?: unknown; properties?: unknown; spec?: unknown };
+    const { name } = body;
     if (typeof name !== 'string' || !NAME.test(name)) {
       throw badRequest(
         'name is required: lower-case letters, digits and dashes, at most 63 characters',
       );
     }
-    if (
-      properties !== undefined &&
-      (properties === null || typeof properties !== 'object' || Array.isArray(properties))
-    ) {
-      throw badRequest('properties must be an object of key/value labels');
-    }
+    const properties = parseAgentProperties(body.properties);
+    const spec = parseAgentSpec(body.spec);
     const creator = (res.locals.principal as Principal).person.id;
     const token = newSecret('vgl_agent_');
     const client = await pool.connect();
@@ -48,20 +51,21 @@ export function agentRoutes(pool: pg.Pool): Router {
         `INSERT INTO access_tokens (name, person_id, value, expires_at) VALUES ('agent', $1, $2, now() + make_interval(days => $3))`,
         [personId, digest(token), TOKEN_DAYS],
       );
-      await client.query(
-        `INSERT INTO agents (name, person_id, username, properties, created_by) VALUES ($1, $2, $3, $4, $5)`,
-        [
-          name,
-          personId,
-          username,
-          { ...(properties as object | undefined), type: 'agent' },
-          creator,
-        ],
+      const agent = await client.query<{ id: string }>(
+        `INSERT INTO agents (name, person_id, username, properties, spec, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [name, personId, username, { ...properties, type: 'agent' }, spec, creator],
       );
       await client.query('COMMIT');
       req.log.info({ agent: name }, 'registered an agent');
       // As upstream: `id` is the agent's person id.
-      res.status(201).json({ id: personId, username, access_token: token });
+      res.status(201).json({
+        id: personId,
+        agent_id: agent.rows[0]?.id,
+        name,
+        username,
+        access_token: token,
+      });
     } catch (error) {
       await client.query('ROLLBACK');
       throw error;
@@ -69,5 +73,53 @@ export function agentRoutes(pool: pg.Pool): Router {
       client.release();
     }
   });
+
+  router.patch('/:id', requirePermission('agents', 'write'), async (req, res) => {
+    const id = agentId(String(req.params.id));
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const current = await pool.query<{
+      name: string;
+      properties: Record<string, unknown> | null;
+      spec: object;
+    }>('SELECT name, properties, spec FROM agents WHERE id = $1 AND deleted_at IS NULL', [id]);
+    const agent = current.rows[0];
+    if (!agent) throw notFound(`no agent with id ${id}`);
+    if (body.name !== undefined && body.name !== agent.name)
+      throw badRequest("an agent's name cannot be changed");
+    const properties =
+      body.properties === undefined
+        ? agent.properties
+        : { ...parseAgentProperties(body.properties), type: 'agent' };
+    const spec = body.spec === undefined ? agent.spec : parseAgentSpec(body.spec);
+    const { rows } = await pool.query(
+      `UPDATE agents SET properties = $2, spec = $3, updated_at = now() WHERE id = $1 RETURNING ${ROW}`,
+      [id, properties, spec],
+    );
+    req.log.info({ agent: agent.name }, 'updated an agent');
+    res.json(rows[0]);
+  });
+
+  router.delete('/:id', requirePermission('agents', 'write'), async (req, res) => {
+    const id = agentId(String(req.params.id));
+    const cleanup = req.query.cleanup;
+    if (cleanup !== undefined && cleanup !== 'true' && cleanup !== 'false')
+      throw badRequest('cleanup must be true or false');
+    // The soft-delete trigger expires the agent's tokens and, with cleanup, removes its rows.
+    const { rows } = await pool.query<{ name: string }>(
+      `UPDATE agents SET cleanup = $2, deleted_at = now() WHERE id = $1 AND deleted_at IS NULL
+       RETURNING name`,
+      [id, cleanup === 'true'],
+    );
+    if (!rows[0]) throw notFound(`no agent with id ${id}`);
+    req.log.info({ agent: rows[0].name, cleanup: cleanup === 'true' }, 'deleted an agent');
+    res.status(204).end();
+  });
   return router;
+}
+
+/** The local agent (this Vigil, the nil id) is not a remote agent and cannot be changed. */
+function agentId(value: string | undefined): string {
+  if (!value || !UUID.test(value)) throw badRequest(`${value ?? ''} is not an agent id`);
+  if (value === NIL) throw badRequest('the local agent is this Vigil: it cannot be changed');
+  return value;
 }

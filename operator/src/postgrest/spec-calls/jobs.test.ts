@@ -204,9 +204,10 @@ describe('agents', () => {
       { prefer: 'count=exact' },
     );
     expect(res.status).toBe(200);
-    expect(totalOf(res)).toBe(3);
+    // Remote agents only: `local` is this Vigil.
+    expect(totalOf(res)).toBe(2);
     const rows = (await res.json()) as Row[];
-    expect(rows.map((a) => a.name)).toEqual(['edge-eu', 'edge-us', 'local']);
+    expect(rows.map((a) => a.name)).toEqual(['edge-eu', 'edge-us']);
     expect(rows[0]).toMatchObject({
       id: ID.edgeEu,
       created_by: alice,
@@ -214,13 +215,6 @@ describe('agents', () => {
       config_scrapper_count: 0,
       checks_count: 1,
       playbook_runs_count: 0,
-    });
-    expect(rows[2]).toMatchObject({
-      created_by: null,
-      config_count: 6,
-      config_scrapper_count: 2,
-      checks_count: 3,
-      playbook_runs_count: 3,
     });
   });
 
@@ -258,7 +252,7 @@ describe('agents', () => {
     });
     expect(res.status).toBe(200);
     const listed = await s.client.from('agents_summary').select('name').order('name');
-    expect(listed.data).toEqual([{ name: 'edge-us' }, { name: 'local' }]);
+    expect(listed.data).toEqual([{ name: 'edge-us' }]);
     for (const [table, id] of [
       ['canaries', ID.dnsCanary],
       ['checks', ID.dnsResolve],
