@@ -178,7 +178,7 @@ const schema = z.object({
   propertiesFile: propertiesFileSchema.optional(),
   /** Agent mode: the central Vigil this one pushes what it runs to (docs/agents.md). */
   agentOf: z
-    .url({ error: 'must be the central Vigil\'s URL, such as https://vigil.example.com' })
+    .url({ error: "must be the central Vigil's URL, such as https://vigil.example.com" })
     .refine((u) => /^https?:/.test(u), { message: 'must be an http:// or https:// URL' })
     .optional(),
   /** The access token the central Vigil issued to this agent. */
