@@ -116,12 +116,20 @@ describe('routes', () => {
     expect(await screen.findByText('No resources found')).toBeInTheDocument();
   });
 
-  it('names an unbuilt settings page rather than saying "Settings"', async () => {
-    open('/settings/agents');
-    expect(
-      await screen.findByRole('heading', { name: 'Agents is not available in this version' }),
-    ).toBeInTheDocument();
+  it('serves the Agents page both as an area and under Settings', async () => {
+    const readAgents: Grant[] = [{ object: 'agents', action: 'read' }];
+    const extra = {
+      'GET /api/db/agents_summary': { body: [], headers: { 'Content-Range': '*/0' } },
+    };
+    open('/agents', extra, ['editor'], readAgents);
+    expect(await screen.findByRole('heading', { name: 'No agents yet' })).toBeInTheDocument();
     cleanup();
+    open('/settings/agents', extra, ['editor'], readAgents);
+    expect(await screen.findByRole('heading', { name: 'No agents yet' })).toBeInTheDocument();
+    expect(screen.queryByText(/not available in this version/)).toBeNull();
+  });
+
+  it('says there is no page at an unknown settings path', async () => {
     open('/settings/no-such-page');
     expect(
       await screen.findByText('There is no page at /settings/no-such-page.'),

@@ -4,6 +4,7 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { RecoveryPage } from '../features/auth/RecoveryPage';
 import { RegistrationPage } from '../features/auth/RegistrationPage';
 import { VerificationPage } from '../features/auth/VerificationPage';
+import { agentRoute, agentSettingsRoutes } from '../features/agents/routes';
 import { AreaNotAvailable } from '../features/areas/AreaNotAvailable';
 import { FeatureOffPage } from '../features/areas/FeatureOffPage';
 import { CanariesPage } from '../features/canaries/CanariesPage';
@@ -117,7 +118,7 @@ const AREAS: AreaRoute[] = [
   { path: 'catalog/*', title: 'Catalog', feature: 'config' },
   { path: 'logs', title: 'Logs', feature: 'logs', element: <LogsPage /> },
   ...playbookRoutes,
-  { path: 'agents', title: 'Agents', feature: 'agents' },
+  agentRoute,
   ...notificationRoutes,
   { path: 'profile-settings', title: 'Your Profile', element: <ProfileSettingsPage /> },
 ];
@@ -229,6 +230,7 @@ export const routes: RouteObject[] = [
           }),
           ...integrationRoutes.map(areaRoute),
           ...logBackendRoutes.map(areaRoute),
+          ...agentSettingsRoutes.map(areaRoute),
           ...operationsRoutes.map(areaRoute),
           { path: '*', element: <SettingsFallback /> },
         ],

@@ -1,9 +1,11 @@
 import { Toolbar, ToolbarContent, ToolbarItem } from '@patternfly/react-core';
 import { TriStateFilter } from '../../components/TriStateFilter/TriStateFilter';
+import { AgentSelect } from './AgentSelect';
 import type { CatalogListState } from './catalogUrlState';
 import { ConfigTypeSelect } from './ConfigTypeSelect';
 import {
   tagKeys,
+  useAgentOptions,
   useConfigLabels,
   useConfigStatuses,
   useConfigTags,
@@ -25,6 +27,9 @@ export function CatalogFilters(props: {
   const labels = useConfigLabels();
   const tags = useConfigTags();
   const statuses = useConfigStatuses();
+  const agents = useAgentOptions();
+  // With this Vigil as the only source there is nothing to choose between.
+  const showAgents = agents.length > 1 || state.agent !== '';
   return (
     <Toolbar>
       <ToolbarContent>
@@ -75,6 +80,15 @@ export function CatalogFilters(props: {
             onChange={(value) => onChange({ health: value })}
           />
         </ToolbarItem>
+        {showAgents && (
+          <ToolbarItem>
+            <AgentSelect
+              value={state.agent}
+              agents={agents}
+              onChange={(agent) => onChange({ agent })}
+            />
+          </ToolbarItem>
+        )}
         <ToolbarItem>
           <GroupBySelect
             value={state.groupBy}

@@ -7,7 +7,7 @@ import { CatalogListPage } from './CatalogListPage';
 import { CatalogPreferencesPage } from './CatalogPreferencesPage';
 import { OVERSCAN, ROW_HEIGHT, FALLBACK_VIEWPORT } from './CatalogTable';
 import { HIDE_DELETED_CATALOG_KEY } from './preferences';
-import { READ, catalogRoutes, configItem, range } from './testData';
+import { READ, SUMMARY, catalogRoutes, configItem, range } from './testData';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -153,6 +153,70 @@ describe('CatalogListPage', () => {
         filter: { app: '!payments' },
       }),
     );
+  });
+
+  it('filters by agent, local included, once an agent other than local exists', async () => {
+    const api = mockApi({
+      ...catalogRoutes(),
+      'GET /api/db/agents': { body: [{ id: 'agent-eu', name: 'eu-cluster' }] },
+    });
+    const { router } = open('/catalog?groupBy=none');
+    await screen.findByText('payments-6c9f');
+    const select = await screen.findByRole('combobox', { name: 'Agent' });
+    const agentsCall = api.callsTo('GET /api/db/agents')[0]?.url.searchParams;
+    expect(agentsCall?.get('select')).toBe('id,name');
+    expect(agentsCall?.get('deleted_at')).toBe('is.null');
+    expect(agentsCall?.get('order')).toBe('name.asc');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All agents', 'local', 'eu-cluster']);
+
+    await userEvent.selectOptions(select, 'eu-cluster');
+    expect(query(router).get('agent')).toBe('agent-eu');
+    await waitFor(() =>
+      expect(lastCall(api, 'GET /api/db/configs')?.url.searchParams.get('agent_id')).toBe(
+        'eq.agent-eu',
+      ),
+    );
+    await userEvent.selectOptions(select, 'local');
+    await waitFor(() =>
+      expect(lastCall(api, 'GET /api/db/configs')?.url.searchParams.get('agent_id')).toBe(
+        'eq.00000000-0000-0000-0000-000000000000',
+      ),
+    );
+    await userEvent.selectOptions(select, 'All agents');
+    expect(query(router).has('agent')).toBe(false);
+  });
+
+  it('counts only the chosen agent’s items in the groups', async () => {
+    const api = mockApi({
+      ...catalogRoutes({
+        // The pods were pushed by the agent, the nodes scraped here.
+        summary: SUMMARY.map((row) => ({
+          ...row,
+          agent: row.config_class === 'Pod' ? 'agent-eu' : '00000000-0000-0000-0000-000000000000',
+        })),
+      }),
+      'GET /api/db/agents': { body: [{ id: 'agent-eu', name: 'eu-cluster' }] },
+    });
+    open('/catalog?agent=agent-eu');
+    expect(await group('Pod')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Node / })).not.toBeInTheDocument();
+    expect(lastCall(api, 'POST /api/catalog/summary')?.body).toMatchObject({
+      groupBy: ['config_class', 'type', 'agent'],
+    });
+    expect(await screen.findByRole('combobox', { name: 'Agent' })).toHaveValue('agent-eu');
+  });
+
+  it('offers no agent filter when this Vigil is the only source', async () => {
+    const api = mockApi({ ...catalogRoutes(), 'GET /api/db/agents': { body: [] } });
+    open('/catalog?groupBy=none');
+    await screen.findByText('payments-6c9f');
+    await waitFor(() => expect(api.callsTo('GET /api/db/agents')).toHaveLength(1));
+    expect(screen.queryByRole('combobox', { name: 'Agent' })).not.toBeInTheDocument();
+    expect(lastCall(api, 'GET /api/db/configs')?.url.searchParams.has('agent_id')).toBe(false);
   });
 
   it('carries the config type to the Changes and Insights tabs', async () => {

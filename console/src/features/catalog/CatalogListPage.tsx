@@ -53,8 +53,12 @@ function CatalogList() {
 
   const { server, client } = useMemo(() => splitGroupBy(state.groupBy), [state.groupBy]);
   const summaryFilter = useMemo(
-    () => ({ configType: state.configType, tags: keyFilters(decodeTriState(state.tags)) }),
-    [state.configType, state.tags],
+    () => ({
+      configType: state.configType,
+      tags: keyFilters(decodeTriState(state.tags)),
+      agent: state.agent,
+    }),
+    [state.configType, state.tags, state.agent],
   );
   const grouped = server.length > 0;
   const body = grouped

@@ -122,6 +122,7 @@ export function listConditions(state: CatalogListState, hideDeleted: boolean): C
   out.push(...jsonKeyConditions('tags', state.tags));
   out.push(...triStateConditions('status', state.status));
   out.push(...triStateConditions('health', state.health));
+  if (state.agent) out.push({ op: 'eq', column: 'agent_id', value: state.agent });
   return out;
 }
 

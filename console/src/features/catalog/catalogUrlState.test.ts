@@ -14,6 +14,7 @@ describe('catalog URL state', () => {
       tags: '',
       status: '',
       health: '',
+      agent: '',
       groupBy: ['config_class', 'type'],
       sort: { columnId: 'type', direction: 'asc' },
     });
@@ -31,6 +32,7 @@ describe('catalog URL state', () => {
       tags: 'cluster____eu:-1',
       status: 'Running:1',
       health: 'unhealthy:1',
+      agent: '',
       groupBy: ['cluster__tag', 'name'],
       sort: { columnId: 'changes', direction: 'desc' },
     });

@@ -5,8 +5,9 @@ import { CONFIG_TYPE_PARAM } from './paths';
 
 /**
  * What the catalog list keeps in its query string (spec 002 §2): search, configType, labels,
- * status, health, groupBy, sortBy, sortOrder and tags. labels, tags, status and health hold an
- * encoded include/exclude state (lib/triState); groupBy a comma list, or 'none'.
+ * status, health, groupBy, sortBy, sortOrder and tags, and agent (the id of the agent whose items
+ * are listed). labels, tags, status and health hold an encoded include/exclude state
+ * (lib/triState); groupBy a comma list, or 'none'.
  */
 export interface CatalogListState {
   search: string;
@@ -15,6 +16,8 @@ export interface CatalogListState {
   tags: string;
   status: string;
   health: string;
+  /** An agent id ('00000000-…' for this Vigil itself), or '' for every agent. */
+  agent: string;
   groupBy: string[];
   sort: SortState;
 }
@@ -36,7 +39,7 @@ export const SORTABLE = [
   'updated_at',
 ] as const;
 
-const TEXT_KEYS = ['search', 'labels', 'tags', 'status', 'health'] as const;
+const TEXT_KEYS = ['search', 'labels', 'tags', 'status', 'health', 'agent'] as const;
 
 function parseGroupBy(raw: string | null): string[] {
   if (raw === null) return [...DEFAULT_GROUP_BY];
@@ -61,6 +64,7 @@ export function parseCatalogParams(params: URLSearchParams): CatalogListState {
     tags: params.get('tags') ?? '',
     status: params.get('status') ?? '',
     health: params.get('health') ?? '',
+    agent: params.get('agent')?.trim() ?? '',
     groupBy: parseGroupBy(params.get('groupBy')),
     sort: parseSort(params),
   };

@@ -52,6 +52,32 @@ export function tagKeys(tags: readonly TriStateItem[]): string[] {
   return [...new Set(tags.map((t) => t.value.slice(0, t.value.indexOf(':'))))].filter(Boolean);
 }
 
+/** Items this Vigil scraped itself carry the nil agent id. */
+export const LOCAL_AGENT_ID = '00000000-0000-0000-0000-000000000000';
+
+export interface AgentOption {
+  id: string;
+  name: string;
+}
+
+/**
+ * The agents items can come from, this Vigil ('local') first. Without read on agents the call
+ * fails and only 'local' is left, which the list does not offer as a filter.
+ */
+export function useAgentOptions(): AgentOption[] {
+  const agents = useList('agents', async () => {
+    const { data } = await db
+      .from('agents')
+      .select('id,name')
+      .is('deleted_at', null)
+      .order('name', { ascending: true })
+      .throwOnError()
+      .overrideTypes<AgentOption[], { merge: false }>();
+    return data;
+  });
+  return [{ id: LOCAL_AGENT_ID, name: 'local' }, ...agents.filter((a) => a.id !== LOCAL_AGENT_ID)];
+}
+
 export interface ComponentOption {
   id: string;
   name: string;

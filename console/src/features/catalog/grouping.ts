@@ -42,17 +42,20 @@ export function splitGroupBy(groupBy: readonly string[]): { server: string[]; cl
 export const summaryField = (key: string) => (isTagKey(key) ? tagOf(key) : key);
 
 /**
- * The list's filters that the summary cannot apply itself (the config type and tags): their keys
- * are grouped by too, and the rows that do not match are left out before adding up.
+ * The list's filters that the summary cannot apply itself (the config type, tags and agent):
+ * their keys are grouped by too, and the rows that do not match are left out before adding up.
  */
 export interface SummaryFilter {
   configType: string;
   tags: KeyFilter[];
+  /** An agent id, matched against the summary's `agent` group (agent_id as text). */
+  agent?: string;
 }
 
 export function summaryGroupBy(server: readonly string[], filter: SummaryFilter): string[] {
   const keys = [...server];
   if (filter.configType && !keys.includes('type')) keys.push('type');
+  if (filter.agent && !keys.includes('agent')) keys.push('agent');
   for (const { key } of filter.tags) {
     const groupKey = `${key}${TAG_SUFFIX}`;
     if (!keys.includes(groupKey)) keys.push(groupKey);
@@ -68,6 +71,7 @@ function valueOf(row: object, field: string): string | null {
 
 export function matchesSummaryFilter(row: SummaryRow, filter: SummaryFilter): boolean {
   if (filter.configType && valueOf(row, 'type') !== filter.configType) return false;
+  if (filter.agent && valueOf(row, 'agent') !== filter.agent) return false;
   return filter.tags.every(({ key, include, exclude }) => {
     const value = valueOf(row, key);
     if (include.length > 0 && (value === null || !include.includes(value))) return false;
