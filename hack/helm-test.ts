@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import YAML from 'yaml';
+import { fluxManifest, helmCommand } from '../console/src/features/agents/installInstructions.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHART = path.join(ROOT, 'charts/vigil');
@@ -285,6 +286,41 @@ const cases: Case[] = [
       check(vols.find((v) => v.name === 'data')?.emptyDir, 'data on an emptyDir');
     },
   },
+  {
+    name: 'an agent of a central Vigil, its token in the release Secret',
+    args: [
+      '--set',
+      'agent.upstreamUrl=https://vigil.example.com',
+      '--set',
+      'agent.name=edge-eu',
+      '--set',
+      'agent.token=vgl_agent_0123456789abcdef',
+    ],
+    expect: (o) => {
+      check(envOf(o, 'VIGIL_AGENT_OF')?.value === 'https://vigil.example.com', 'VIGIL_AGENT_OF');
+      const ref = envOf(o, 'VIGIL_AGENT_TOKEN')?.valueFrom?.secretKeyRef;
+      check(ref?.key === 'agent-token', 'VIGIL_AGENT_TOKEN from the release Secret');
+      check(
+        one(o, 'Secret').stringData?.['agent-token'] === 'vgl_agent_0123456789abcdef',
+        'the token in that Secret',
+      );
+      const labels = one(o, 'Deployment').spec?.template?.metadata?.labels ?? {};
+      check(labels['vigil.dev/agent'] === 'edge-eu', "the pod labelled with the agent's name");
+    },
+  },
+  {
+    name: "an agent whose token is in the user's own Secret (the console's Flux instructions)",
+    args: [
+      '--set',
+      'agent.upstreamUrl=https://vigil.example.com',
+      '--set',
+      'agent.existingTokenSecret=vigil-agent-token',
+    ],
+    expect: (o) => {
+      const ref = envOf(o, 'VIGIL_AGENT_TOKEN')?.valueFrom?.secretKeyRef;
+      check(ref?.name === 'vigil-agent-token' && ref?.key === 'token', 'that Secret, key token');
+    },
+  },
 ];
 
 /** Values the chart must refuse, and what the message must name. */
@@ -301,6 +337,12 @@ const rejections: { args: string[]; message: RegExp }[] = [
   {
     args: ['--set', 'databaseUrl=postgres://a/b', '--set', 'existingDatabaseSecret=s'],
     message: /not both/,
+  },
+  { args: ['--set', 'agent.upstreamUrl=https://c'], message: /needs the agent's access token/ },
+  { args: ['--set', 'agent.token=t'], message: /needs agent.upstreamUrl/ },
+  {
+    args: ['--set', 'agent.upstreamUrl=ftp://c', '--set', 'agent.token=t'],
+    message: /upstreamUrl/,
   },
 ];
 
@@ -468,6 +510,40 @@ async function main() {
       );
     }
     console.log(`  ok   ${dir}: ${objects.map((o) => o.kind).join(', ')}`);
+  }
+
+  console.log("== the console's agent installation instructions, through the chart");
+  {
+    const install = {
+      name: 'edge-eu',
+      upstreamUrl: 'https://vigil.example.com',
+      token: 'vgl_agent_0123456789abcdef',
+    };
+    const objects = docs(fluxManifest(install));
+    await validateAll(objects, 'agent Flux manifest');
+    const release = one(objects, 'HelmRelease');
+    const values = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-agent-')), 'v.yaml');
+    fs.writeFileSync(values, YAML.stringify(release.spec?.values ?? {}));
+    const flux = template(['-f', values]);
+    fs.rmSync(path.dirname(values), { recursive: true, force: true });
+    check(flux.status === 0, `agent HelmRelease values: ${flux.stderr}`);
+    const secret = one(objects, 'Secret');
+    const ref = envOf(flux.objects, 'VIGIL_AGENT_TOKEN')?.valueFrom?.secretKeyRef;
+    check(
+      ref?.name === secret.metadata?.name && secret.stringData?.[ref?.key] === install.token,
+      "the HelmRelease reads the token from the manifest's own Secret",
+    );
+    // The Helm CLI tab: its --set flags, as helm parses them.
+    const sets = helmCommand(install)
+      .split(/\s+/)
+      .flatMap((word, i, words) => (words[i - 1] === '--set' ? ['--set', word] : []));
+    const cli = template(sets);
+    check(cli.status === 0, `agent helm install flags: ${cli.stderr}`);
+    check(
+      envOf(cli.objects, 'VIGIL_AGENT_OF')?.value === install.upstreamUrl,
+      'CLI: VIGIL_AGENT_OF',
+    );
+    console.log('  ok   Flux manifest and Helm CLI flags render an agent');
   }
 
   console.log('== hack/kind-e2e.sh --render-only (what the kind test installs, without Docker)');

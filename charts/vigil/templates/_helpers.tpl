@@ -59,4 +59,13 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- if and .Values.adminPassword .Values.existingAdminSecret -}}
 {{- fail "set adminPassword or existingAdminSecret, not both" -}}
 {{- end -}}
+{{- if and .Values.agent.token .Values.agent.existingTokenSecret -}}
+{{- fail "set agent.token or agent.existingTokenSecret, not both" -}}
+{{- end -}}
+{{- if and .Values.agent.upstreamUrl (not (or .Values.agent.token .Values.agent.existingTokenSecret)) -}}
+{{- fail "agent.upstreamUrl needs the agent's access token: set agent.token or agent.existingTokenSecret" -}}
+{{- end -}}
+{{- if and (not .Values.agent.upstreamUrl) (or .Values.agent.token .Values.agent.existingTokenSecret) -}}
+{{- fail "an agent token needs agent.upstreamUrl, the central Vigil it pushes to" -}}
+{{- end -}}
 {{- end -}}
