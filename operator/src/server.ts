@@ -13,6 +13,7 @@ import { LeaseElection } from './controllers/leaseElection.js';
 import { ControllerManager, RECONCILERS } from './controllers/manager.js';
 import { ClusterSource, clusterConfig, EmbeddedSource } from './controllers/source.js';
 import { HealthEngine } from './health/engine.js';
+import { ActionPuller } from './agents/actionPuller.js';
 import { Pusher } from './agents/pusher.js';
 import { loadConnectionKey } from './connections/crypto.js';
 import { configureConnectionSecrets } from './connections/secrets.js';
@@ -232,7 +233,22 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
           queueLimit: config.agentQueueLimit,
         });
         pusher.start();
-        return () => pusher.stop();
+        // Playbook actions whose runsOn names this agent, claimed from the central Vigil.
+        const puller = new ActionPuller({
+          pool,
+          log: log.child({ component: 'agent-actions' }),
+          upstream: agentOf,
+          token: agentToken,
+          intervalMs: config.agentPushInterval * 1000,
+          actions: ACTIONS,
+          sandbox,
+          mode: kc ? 'cluster' : 'embedded',
+          ...(kc ? { kubeconfig: kc } : {}),
+        });
+        puller.start();
+        return async () => {
+          await Promise.all([pusher.stop(), puller.stop()]);
+        };
       });
     }
     // Incident rules and the definition-of-done automation.

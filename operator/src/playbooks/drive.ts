@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { ConnectionFields } from '../health/types.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { storeArtifacts } from './artifacts.js';
+import { agentIdByName, runsOnAgent } from './agentActions.js';
 import { recordRunChange } from './changes.js';
 import { evaluateExpression, shouldRun } from './conditions.js';
 import { loadTarget, type LoadedTarget, type TargetKind } from './resources.js';
@@ -105,13 +106,14 @@ export async function driveRun(d: Drive, row: RunRow, firstStart: boolean): Prom
       'PlaybookStarted',
       `${run.playbook.title} started`,
     );
-  const refused = agentRefusal(row.spec);
-  if (refused) return finish(run, refused);
-
   for (const action of row.spec.actions) {
     if (d.signal.aborted) return interrupted(run);
     let latest = latestRow(run.rows, action.name);
+    const agent = runsOnAgent(row.spec, action);
     if (latest && FINAL.has(latest.status)) {
+      // An agent's failure arrives while the run waits: its retry is decided now.
+      if (agent && latest.status === 'failed' && retriesLeft(action.retry, latest.retry_count))
+        return retry(run, action, latest);
       remember(run, latest);
       continue;
     }
@@ -134,19 +136,18 @@ export async function driveRun(d: Drive, row: RunRow, firstStart: boolean): Prom
         latest.status === 'sleeping' ? 'sleeping' : 'retrying',
       );
     }
+    if (agent) {
+      const handed = await delegate(run, action, agent, latest);
+      if (handed === 'waiting') return;
+      remember(run, handed);
+      continue;
+    }
     const outcome = await execute(run, action, latest);
     if (outcome === 'cancel' || outcome === 'stopping') return interrupted(run);
     if (outcome === 'deadline') return timeOut(run, undefined);
     latest = latestRow(run.rows, action.name) as ActionRow;
-    if (latest.status === 'failed' && retriesLeft(action.retry, latest.retry_count)) {
-      const at = new Date(Date.now() + retryWaitMs(action.retry as RetrySpec, latest.retry_count));
-      await insertAction(run, action.name, {
-        kind: 'retry',
-        at,
-        retryCount: latest.retry_count + 1,
-      });
-      return sleep(run, at, 'retrying');
-    }
+    if (latest.status === 'failed' && retriesLeft(action.retry, latest.retry_count))
+      return retry(run, action, latest);
     remember(run, latest);
   }
   const failed = run.done.find((a) => a.status === 'failed');
@@ -154,6 +155,67 @@ export async function driveRun(d: Drive, row: RunRow, firstStart: boolean): Prom
     run,
     failed ? `action "${failed.name}" failed: ${failed.error ?? 'no reason given'}` : undefined,
   );
+}
+
+async function retry(run: Run, action: ActionDef, failed: ActionRow): Promise<void> {
+  const at = new Date(Date.now() + retryWaitMs(action.retry as RetrySpec, failed.retry_count));
+  await insertAction(run, action.name, { kind: 'retry', at, retryCount: failed.retry_count + 1 });
+  return sleep(run, at, 'retrying');
+}
+
+/**
+ * Hands the action to the agent it runs on (agentActions.ts): templated here, recorded
+ * `waiting` for the agent, and the run waits until the agent reports — or until its deadline,
+ * when the executor takes it up again to time it out. 'waiting' when handed over (or already
+ * with the agent); the failed action when it cannot be.
+ */
+async function delegate(
+  run: Run,
+  action: ActionDef,
+  agentName: string,
+  pending: ActionRow | undefined,
+): Promise<'waiting' | ActionRow> {
+  const { d } = run;
+  if (pending && (pending.status === 'waiting' || pending.status === 'running'))
+    return waitForAgent(run, undefined);
+  const agentId = await agentIdByName(d.pool, agentName);
+  const prepared = agentId
+    ? prepareAction(run, action)
+    : { error: `runsOn names agent ${agentName}, and no agent has that name` };
+  if ('error' in prepared) {
+    const failed = pending ?? (await insertAction(run, action.name, { kind: 'running' }));
+    await d.pool.query(
+      `UPDATE playbook_run_actions SET status = 'failed', error = $2, start_time = coalesce(start_time, now()), end_time = now() WHERE id = $1`,
+      [failed.id, prepared.error],
+    );
+    return { ...failed, status: 'failed', error: prepared.error };
+  }
+  const timeoutMs = Math.min(prepared.timeoutMs ?? Infinity, run.deadline - Date.now());
+  const row = pending ?? (await insertAction(run, action.name, { kind: 'running' }));
+  await d.pool.query(
+    `UPDATE playbook_run_actions SET status = 'waiting', agent_id = $2, start_time = NULL WHERE id = $1`,
+    [row.id, agentId],
+  );
+  row.status = 'waiting';
+  await d.pool.query(
+    `INSERT INTO playbook_action_agent_data (action_id, playbook_id, run_id, spec, env)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (action_id) DO UPDATE SET spec = EXCLUDED.spec, env = EXCLUDED.env`,
+    [
+      row.id,
+      run.row.playbook_id,
+      run.row.id,
+      { kind: prepared.kind, fields: prepared.spec, timeoutMs: Math.max(1000, timeoutMs) },
+      literalEnv(run.row.spec),
+    ],
+  );
+  return waitForAgent(run, agentId);
+}
+
+async function waitForAgent(run: Run, agentId: string | undefined): Promise<'waiting'> {
+  const set = agentId ? `status = 'waiting', agent_id = $2` : `status = 'waiting'`;
+  if (await setRunning(run, set, agentId ? [agentId] : [])) run.d.wakeAt(run.deadline);
+  return 'waiting';
 }
 
 async function prepare(d: Drive, row: RunRow): Promise<Run | undefined> {
@@ -210,17 +272,6 @@ async function prepare(d: Drive, row: RunRow): Promise<Run | undefined> {
     [row.id],
   );
   return { ...base, playbook: info.playbook, target, vars, rows: actions.rows };
-}
-
-/** Playbooks meant for agents wait for them; agents do not take actions yet, so say so. */
-function agentRefusal(spec: PlaybookSpecView): string | undefined {
-  const names = new Set<string>();
-  for (const list of [(spec as { runsOn?: unknown }).runsOn, ...spec.actions.map((a) => a.runsOn)])
-    if (Array.isArray(list))
-      for (const n of list) if (typeof n === 'string' && n && n !== 'local') names.add(n);
-  return names.size
-    ? `the playbook runs on agent ${[...names].join(', ')}; actions run only on this Vigil (runsOn empty or local)`
-    : undefined;
 }
 
 function latestRow(rows: readonly ActionRow[], name: string): ActionRow | undefined {
@@ -341,37 +392,45 @@ async function execute(
 
 const failure = (error: string): ActionResult => ({ status: 'failed', result: {}, error });
 
-/** Finds the runner, templates the fields, and runs it within its limits. */
-async function attempt(
+/** The action's kind, its templated fields and its timeout; or why it cannot run. */
+function prepareAction(
   run: Run,
   action: ActionDef,
-): Promise<{ result: ActionResult; stopped?: 'cancel' | 'stopping' | 'deadline' }> {
+):
+  | { kind: string; spec: Record<string, unknown>; timeoutMs: number | undefined }
+  | { error: string } {
   const kind = actionKind(action);
   const runner = kind ? run.d.actions[kind] : undefined;
   if (!kind || !runner)
     return {
-      result: failure(
-        `action kind "${kind ?? '(none)'}" does not run here; Vigil runs ${Object.keys(run.d.actions).join(', ')} actions`,
-      ),
+      error: `action kind "${kind ?? '(none)'}" does not run here; Vigil runs ${Object.keys(run.d.actions).join(', ')} actions`,
     };
   const hasTimeout =
     action.timeout !== undefined && action.timeout !== null && action.timeout !== '';
   const timeoutMs = hasTimeout ? durationMs(action.timeout) : undefined;
   if (hasTimeout && timeoutMs === undefined)
-    return {
-      result: failure(`timeout "${String(action.timeout)}" is not a duration such as 30s or 5m`),
-    };
-  let spec: Record<string, unknown>;
+    return { error: `timeout "${String(action.timeout)}" is not a duration such as 30s or 5m` };
   try {
-    spec = renderDeep((action[kind] ?? {}) as Record<string, unknown>, {
+    const spec = renderDeep((action[kind] ?? {}) as Record<string, unknown>, {
       vars: run.vars,
       actions: run.done,
     });
+    return { kind, spec, timeoutMs };
   } catch (error) {
-    if (error instanceof TemplateError) return { result: failure(`template: ${error.message}`) };
+    if (error instanceof TemplateError) return { error: `template: ${error.message}` };
     throw error;
   }
-  return runWithLimits(run, runner, spec, timeoutMs);
+}
+
+/** Finds the runner, templates the fields, and runs it within its limits. */
+async function attempt(
+  run: Run,
+  action: ActionDef,
+): Promise<{ result: ActionResult; stopped?: 'cancel' | 'stopping' | 'deadline' }> {
+  const prepared = prepareAction(run, action);
+  if ('error' in prepared) return { result: failure(prepared.error) };
+  const runner = run.d.actions[prepared.kind] as ActionRunner;
+  return runWithLimits(run, runner, prepared.spec, prepared.timeoutMs);
 }
 
 /**

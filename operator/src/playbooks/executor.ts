@@ -4,6 +4,7 @@ import { lookupConnection } from '../connections/lookup.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { PgListener } from './listener.js';
 import { driveRun, type Drive, type RunRow } from './drive.js';
+import { DEFAULT_RUN_TIMEOUT_MS } from './spec.js';
 import type { ActionContext, ActionRunner } from './types.js';
 
 /**
@@ -38,6 +39,7 @@ const RUN_COLUMNS = `r.id, r.playbook_id, r.spec, r.start_time, r.parameters, r.
   r.config_id, r.component_id, r.check_id, extract(epoch FROM r.timeout) * 1000 AS timeout_ms`;
 
 const RECOVERY_EVERY_MS = 30_000;
+const NIL = '00000000-0000-0000-0000-000000000000';
 
 export class PlaybookExecutor {
   private readonly active = new Map<string, { abort: AbortController; done: Promise<void> }>();
@@ -160,12 +162,15 @@ export class PlaybookExecutor {
     const { rows } = await this.opts.pool.query<RunRow & { first_start: boolean }>(
       `WITH due AS (
          SELECT id, start_time IS NULL AS first_start FROM playbook_runs
-          WHERE status IN ('scheduled', 'sleeping', 'retrying') AND scheduled_time <= clock_timestamp()
+          WHERE (status IN ('scheduled', 'sleeping', 'retrying') AND scheduled_time <= clock_timestamp())
+             -- A run waiting for an agent is taken up again at its deadline, to time it out.
+             OR (status = 'waiting' AND agent_id IS DISTINCT FROM '${NIL}'
+                 AND start_time + coalesce(timeout, make_interval(secs => $2 / 1000.0)) <= clock_timestamp())
           ORDER BY scheduled_time LIMIT $1 FOR UPDATE SKIP LOCKED)
        UPDATE playbook_runs r SET status = 'running', start_time = coalesce(r.start_time, now())
          FROM due WHERE r.id = due.id
        RETURNING ${RUN_COLUMNS}, due.first_start`,
-      [room],
+      [room, DEFAULT_RUN_TIMEOUT_MS],
     );
     for (const row of rows) this.launch(row);
     // More may be due than there was room for: look again when a run finishes (launch).

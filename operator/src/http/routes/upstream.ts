@@ -2,7 +2,8 @@ import { Router } from 'express';
 import type pg from 'pg';
 import { Ingest, parseBatch, type PushingAgent } from '../../agents/ingest.js';
 import type { Principal } from '../../auth/identity.js';
-import { forbidden, unauthorized } from '../../errors.js';
+import { badRequest, forbidden, HttpError, unauthorized } from '../../errors.js';
+import { claimAgentActions, reportAgentAction } from '../../playbooks/agentActions.js';
 import { requirePermission } from '../authn.js';
 
 interface AgentRow {
@@ -23,17 +24,7 @@ export function upstreamRoutes(pool: pg.Pool): Router {
   const router = Router();
   const ingest = new Ingest(pool);
   router.post('/push', requirePermission('agent_push', 'create'), async (req, res) => {
-    const principal = res.locals.principal as Principal;
-    const { rows } = await pool.query<AgentRow>(
-      `SELECT id, name, properties, spec, deleted_at IS NOT NULL AS deleted FROM agents
-        WHERE person_id = $1 ORDER BY deleted_at DESC NULLS FIRST LIMIT 1`,
-      [principal.person.id],
-    );
-    const row = rows[0];
-    if (!row) throw forbidden("only an agent's access token can push: this token is not one");
-    // Its tokens expired with it; a principal cached moments before must not outlive that.
-    if (row.deleted)
-      throw unauthorized(`agent ${row.name} was deleted: register it again for a new token`);
+    const row = await pushingAgent(pool, res.locals.principal as Principal);
     const batch = parseBatch(req.body);
     const agent: PushingAgent = { id: row.id, name: row.name, labels: labelsOf(row.properties) };
     const result = await ingest.apply(agent, batch);
@@ -42,7 +33,66 @@ export function upstreamRoutes(pool: pg.Pool): Router {
       agent: { id: row.id, name: row.name, properties: row.properties ?? {}, spec: row.spec },
     });
   });
+
+  // Playbook actions whose runsOn names this agent (playbooks/agentActions.ts).
+  router.post(
+    '/playbook-actions/claim',
+    requirePermission('agent_push', 'update'),
+    async (req, res) => {
+      const agent = await pushingAgent(pool, res.locals.principal as Principal);
+      const limit = Number((req.body as { limit?: unknown } | undefined)?.limit ?? 5);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 50)
+        throw badRequest('limit must be a whole number from 1 to 50');
+      res.json(await claimAgentActions(pool, agent.id, limit));
+    },
+  );
+  router.post(
+    '/playbook-actions/:id',
+    requirePermission('agent_push', 'update'),
+    async (req, res) => {
+      const agent = await pushingAgent(pool, res.locals.principal as Principal);
+      const id = String(req.params.id);
+      if (!UUID.test(id)) throw badRequest(`${id} is not an action id`);
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      if (body.status !== 'completed' && body.status !== 'failed')
+        throw badRequest('status must be completed or failed');
+      const result = body.result ?? {};
+      if (typeof result !== 'object' || result === null || Array.isArray(result))
+        throw badRequest('result must be an object');
+      if (body.error !== undefined && body.error !== null && typeof body.error !== 'string')
+        throw badRequest('error must be text');
+      const accepted = await reportAgentAction(pool, agent.id, id, {
+        status: body.status,
+        result: result as Record<string, unknown>,
+        error: (body.error as string | null | undefined) ?? null,
+      });
+      if (!accepted)
+        throw new HttpError(
+          409,
+          'conflict',
+          'this action is not running on this agent: its run was cancelled or timed out, or it was reported already',
+        );
+      res.json({ accepted: true });
+    },
+  );
   return router;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The agent whose token made the request; 403 for a person's token, 401 once deleted. */
+async function pushingAgent(pool: pg.Pool, principal: Principal): Promise<AgentRow> {
+  const { rows } = await pool.query<AgentRow>(
+    `SELECT id, name, properties, spec, deleted_at IS NOT NULL AS deleted FROM agents
+      WHERE person_id = $1 ORDER BY deleted_at DESC NULLS FIRST LIMIT 1`,
+    [principal.person.id],
+  );
+  const row = rows[0];
+  if (!row) throw forbidden("only an agent's access token can push: this token is not one");
+  // Its tokens expired with it; a principal cached moments before must not outlive that.
+  if (row.deleted)
+    throw unauthorized(`agent ${row.name} was deleted: register it again for a new token`);
+  return row;
 }
 
 /** An agent's properties as labels: string values, without the `type: agent` marker. */
