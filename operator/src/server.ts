@@ -15,6 +15,7 @@ import { ClusterSource, clusterConfig, EmbeddedSource } from './controllers/sour
 import { HealthEngine } from './health/engine.js';
 import { ActionPuller } from './agents/actionPuller.js';
 import { Pusher } from './agents/pusher.js';
+import { SettingsApplier } from './agents/settings.js';
 import { loadConnectionKey } from './connections/crypto.js';
 import { configureConnectionSecrets } from './connections/secrets.js';
 import { withValueFrom } from './connections/valueFrom.js';
@@ -223,6 +224,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     if (agentOf && agentToken) {
       log.info({ upstream: agentOf }, 'running as an agent: pushing to the central Vigil');
       controllers.whenLeading(() => {
+        const applier = new SettingsApplier(pool, log.child({ component: 'agent' }), Boolean(kc));
         const pusher = new Pusher({
           pool,
           log: log.child({ component: 'agent' }),
@@ -231,6 +233,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
           token: agentToken,
           intervalMs: config.agentPushInterval * 1000,
           queueLimit: config.agentQueueLimit,
+          onSettings: (settings) => applier.apply(settings),
         });
         pusher.start();
         // Playbook actions whose runsOn names this agent, claimed from the central Vigil.

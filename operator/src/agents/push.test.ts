@@ -6,6 +6,7 @@ import { ensureFirstAdmin } from '../auth/firstAdmin.js';
 import { createApp } from '../http/app.js';
 import { silentLog, startTestDatabase, type TestDatabase } from '../testing/testDatabase.js';
 import { Pusher } from './pusher.js';
+import { KUBERNETES_SCRAPER, SettingsApplier } from './settings.js';
 
 /**
  * An agent and its central Vigil, each on its own real PostgreSQL: rows written on the agent
@@ -281,6 +282,60 @@ describe('an agent pushing to its central Vigil', () => {
     const bad = await push({ people: [] });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/people cannot be pushed/);
+  });
+
+  it('applies the settings the central Vigil keeps: kubernetes scraping, telemetry', async () => {
+    const applier = new SettingsApplier(local.pool, silentLog, true);
+    const pusher = new Pusher({
+      pool: local.pool,
+      log: silentLog,
+      registry: new client.Registry(),
+      upstream: url,
+      token: agent.access_token,
+      intervalMs: 60_000,
+      queueLimit: 100_000,
+      onSettings: (settings) => applier.apply(settings),
+    });
+    await pusher.cycle();
+    const scraper = async () =>
+      (
+        await local.pool.query(
+          `SELECT spec, deleted_at IS NULL AS live FROM config_scrapers WHERE name = $1`,
+          [KUBERNETES_SCRAPER],
+        )
+      ).rows;
+    expect(await scraper()).toEqual([
+      { spec: { schedule: '@every 5m', kubernetes: [{ clusterName: 'edge-eu' }] }, live: true },
+    ]);
+    // Edited in the console: scraping off, telemetry on under a topology name.
+    const edited = await api(`/api/agent/${agent.agent_id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({
+        spec: {
+          kubernetes: { enabled: false },
+          pushTelemetry: { enabled: true, topologyName: 'edges' },
+        },
+      }),
+    });
+    expect(edited.status).toBe(200);
+    await pusher.cycle(); // learns the new settings
+    await pusher.cycle(); // pushes with telemetry
+    expect((await scraper())[0]?.live).toBe(false);
+    const topology = await local.pool.query(
+      `SELECT spec -> 'components' -> 0 ->> 'name' AS component FROM topologies WHERE name = 'edges' AND deleted_at IS NULL`,
+    );
+    expect(topology.rows).toEqual([{ component: 'edge-eu' }]);
+    const seen = await central.pool.query('SELECT version, hostname FROM agents WHERE id = $1', [
+      agent.agent_id,
+    ]);
+    expect(seen.rows[0].version).toEqual(expect.any(String));
+    expect(seen.rows[0].hostname).toEqual(expect.any(String));
+    // The telemetry topology itself travels like any other.
+    const pushed = await central.pool.query(
+      `SELECT count(*)::int AS n FROM topologies WHERE name = 'edges' AND agent_id = $1`,
+      [agent.agent_id],
+    );
+    expect(pushed.rows[0].n).toBe(1);
   });
 
   it('changes labels and settings but never the name; deleting with cleanup removes its rows', async () => {

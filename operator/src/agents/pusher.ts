@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type pg from 'pg';
 import client from 'prom-client';
+import { telemetry } from './settings.js';
+import type { AgentSpec } from './spec.js';
 import { PUSH_TABLES, type PushTable } from './tables.js';
 
 /** The rows of one push, and its size in bytes at most (the central Vigil takes 32 MiB). */
@@ -23,6 +25,8 @@ export interface PusherOptions {
   intervalMs: number;
   /** Check results waiting at most; beyond it the oldest are dropped (and counted). */
   queueLimit: number;
+  /** Called with the agent's settings as the central Vigil keeps them, after each push. */
+  onSettings?: (settings: AgentSettings) => Promise<void>;
   fetch?: typeof fetch;
 }
 
@@ -103,7 +107,13 @@ export class Pusher {
         if (this.stopped) return;
         sent += table.appendOnly ? await this.pushResults(table) : await this.pushChanged(table);
       }
-      if (!sent) await this.send({});
+      if (!sent || this.wantsTelemetry()) await this.send({}, true);
+      if (this.settings && this.o.onSettings)
+        await this.o
+          .onSettings(this.settings)
+          .catch((error: unknown) =>
+            this.o.log.warn({ err: error }, "could not apply the agent's settings"),
+          );
       if (!this.reachable)
         this.o.log.info({ upstream: this.o.upstream }, 'central Vigil reachable again');
       this.reachable = true;
@@ -231,13 +241,22 @@ export class Pusher {
     );
   }
 
-  private async send(batch: Record<string, object[]>): Promise<void> {
+  private wantsTelemetry(): boolean {
+    return (this.settings?.spec as AgentSpec | undefined)?.pushTelemetry?.enabled === true;
+  }
+
+  /** One push; the heartbeat at the end of a round carries telemetry when it is wanted. */
+  private async send(batch: Record<string, object[]>, heartbeat = false): Promise<void> {
+    const payload =
+      heartbeat && this.wantsTelemetry()
+        ? { ...batch, telemetry: telemetry(await this.pending()) }
+        : batch;
     let res: Response;
     try {
       res = await this.fetch(new URL('/api/upstream/push', this.o.upstream), {
         method: 'POST',
         headers: { authorization: `Bearer ${this.o.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(batch),
+        body: JSON.stringify(payload),
         signal: AbortSignal.timeout(60_000),
       });
     } catch (error) {

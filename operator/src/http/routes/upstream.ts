@@ -25,9 +25,12 @@ export function upstreamRoutes(pool: pg.Pool): Router {
   const ingest = new Ingest(pool);
   router.post('/push', requirePermission('agent_push', 'create'), async (req, res) => {
     const row = await pushingAgent(pool, res.locals.principal as Principal);
-    const batch = parseBatch(req.body);
+    // Telemetry (pushTelemetry on): the agent's version and host, kept on its row.
+    const { telemetry, ...tables } = (req.body ?? {}) as Record<string, unknown>;
+    const batch = parseBatch(tables);
     const agent: PushingAgent = { id: row.id, name: row.name, labels: labelsOf(row.properties) };
     const result = await ingest.apply(agent, batch);
+    if (telemetry !== undefined) await recordTelemetry(pool, row, telemetry);
     res.json({
       ...result,
       agent: { id: row.id, name: row.name, properties: row.properties ?? {}, spec: row.spec },
@@ -76,6 +79,19 @@ export function upstreamRoutes(pool: pg.Pool): Router {
     },
   );
   return router;
+}
+
+async function recordTelemetry(pool: pg.Pool, agent: AgentRow, telemetry: unknown) {
+  const t = (telemetry ?? {}) as { version?: unknown; hostname?: unknown };
+  if (typeof t.version !== 'string' || typeof t.hostname !== 'string')
+    throw badRequest('telemetry must be {version, hostname, queued}');
+  const wanted = (agent.spec as { pushTelemetry?: { enabled?: boolean } }).pushTelemetry?.enabled;
+  if (!wanted) return;
+  await pool.query('UPDATE agents SET version = $2, hostname = $3 WHERE id = $1', [
+    agent.id,
+    t.version.slice(0, 100),
+    t.hostname.slice(0, 255),
+  ]);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
