@@ -57,6 +57,7 @@ bench:
 	npm run bench:playbooks
 	npm run bench:logs
 	npm run bench:notifications
+	npm run bench:agents
 
 # Remove build output (dist folders).
 clean:
