@@ -13,6 +13,10 @@ import { LeaseElection } from './controllers/leaseElection.js';
 import { ControllerManager, RECONCILERS } from './controllers/manager.js';
 import { ClusterSource, clusterConfig, EmbeddedSource } from './controllers/source.js';
 import { HealthEngine } from './health/engine.js';
+import { scheduleRetention } from './health/retention.js';
+import type { CatalogRef, HealthRef } from './controllers/engineRefs.js';
+import { OwnerRelay, relayable } from './controllers/ownerRelay.js';
+import { WorkShares } from './controllers/shares.js';
 import { ActionPuller } from './agents/actionPuller.js';
 import { Pusher } from './agents/pusher.js';
 import { SettingsApplier } from './agents/settings.js';
@@ -92,8 +96,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     });
 
     const k8sEndpoint: K8sEndpoint = {};
-    const healthRef: { engine?: HealthEngine } = {};
-    const catalogRef: { engine?: CatalogEngine } = {};
+    const healthRef: HealthRef = {};
+    const catalogRef: CatalogRef = {};
     const topologyRef: { engine?: TopologyEngine } = {};
     const metrics = createMetrics();
     const k8sProvider = crdsProvider();
@@ -132,44 +136,88 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       elect,
     );
     cleanups.push(() => controllers.stop());
-    // Everything below runs on the leader only, and stops (controllers.stop, or when this
-    // replica stops leading because its lock session ended) by the function each hook returns.
-    // The health engine schedules and runs checks, like the controllers.
+    // Canary runs and scrapes are shared by the replicas on this database (controllers/
+    // shares.ts, ADR 0012): each runs the buckets it holds. Everything else below runs on the
+    // leader only, and stops (controllers.stop, or when this replica stops leading because its
+    // lock session ended) by the function each hook returns.
+    const sharing =
+      config.controllers === 'on' && (config.healthChecks === 'on' || config.scrapers === 'on');
+    const shares = sharing ? new WorkShares(pool, log.child({ component: 'shares' })) : undefined;
+    const owns = shares ? (id: string) => shares.owns(id) : undefined;
     const health = new HealthEngine({
       pool,
       log: log.child({ component: 'health' }),
       registry: metrics.registry,
       runners: withValueFrom({ ...RUNNERS, exec: execRunnerFor(sandbox) }),
       writeStatus: canaryStatusWriter(source, log),
+      ...(owns ? { owns, retention: false } : {}),
     });
-    if (config.healthChecks === 'on') {
-      controllers.whenLeading(async () => {
+    const catalog = new CatalogEngine({
+      pool,
+      log: log.child({ component: 'catalog' }),
+      sandbox,
+      ...(kc ? { kubeconfig: kc } : {}),
+      writeStatus: statusWriter(kindByName('ScrapeConfig') as KindDescriptor, source, log),
+      ...(owns ? { owns } : {}),
+    });
+    // Old results are pruned once, by the leader.
+    if (shares && config.healthChecks === 'on')
+      controllers.whenLeading(() => scheduleRetention(pool, log.child({ component: 'health' })));
+    const startShared = async () => {
+      if (!shares) return;
+      const relay = new OwnerRelay(pool, log.child({ component: 'shares' }), (key) =>
+        shares.owns(key),
+      );
+      await relay.start();
+      cleanups.push(() => relay.stop());
+      const hooks = [];
+      if (config.healthChecks === 'on') {
         await health.start();
         healthRef.engine = health;
-        return async () => {
-          healthRef.engine = undefined;
-          await health.stop();
-        };
-      });
-    }
-    // The catalog: every ScrapeConfig scraped on its schedule.
-    if (config.scrapers === 'on') {
-      controllers.whenLeading(async () => {
-        const catalog = new CatalogEngine({
-          pool,
-          log: log.child({ component: 'catalog' }),
-          sandbox,
-          ...(kc ? { kubeconfig: kc } : {}),
-          writeStatus: statusWriter(kindByName('ScrapeConfig') as KindDescriptor, source, log),
+        healthRef.runNow = relay.register('check', {
+          keyOf: async (checkId) =>
+            (
+              await pool.query<{ canary_id: string }>(
+                'SELECT canary_id FROM checks WHERE id = $1',
+                [checkId],
+              )
+            ).rows[0]?.canary_id,
+          run: async (checkId) => {
+            const result = await health.runCheckNow(checkId);
+            return result && { time: result.time.toISOString() };
+          },
         });
+        hooks.push({
+          release: (gone: (id: string) => boolean) => health.relinquish(gone),
+          acquired: () => health.resync(),
+        });
+        cleanups.push(async () => {
+          healthRef.engine = undefined;
+          healthRef.runNow = undefined;
+          await health.stop();
+        });
+      }
+      if (config.scrapers === 'on') {
         await catalog.start();
         catalogRef.engine = catalog;
-        return async () => {
+        catalogRef.runNow = relay.register('scraper', {
+          keyOf: async (id) => id,
+          run: async (id) => relayable(await catalog.runNow(id)),
+        });
+        hooks.push({
+          release: (gone: (id: string) => boolean) => catalog.relinquish(gone),
+          acquired: () => catalog.resync(),
+        });
+        cleanups.push(async () => {
           catalogRef.engine = undefined;
+          catalogRef.runNow = undefined;
           await catalog.stop();
-        };
-      });
-    }
+        });
+      }
+      // Stopped first (cleanups run last-in first): the work ends before its locks are let go.
+      cleanups.push(() => shares.stop());
+      await shares.start(hooks);
+    };
     // Topologies: built from their specs (lookups run the same check runners), statuses kept current.
     if (config.topologies === 'on') {
       controllers.whenLeading(async () => {
@@ -322,7 +370,10 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
           server.closeIdleConnections();
         }),
     );
-    if (config.controllers === 'on') controllers.start();
+    if (config.controllers === 'on') {
+      controllers.start();
+      await startShared();
+    }
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     return {
       url: config.publicUrl ?? `http://${host}:${port}`,

@@ -4,6 +4,7 @@ import {
   PUSH_TABLE,
   PUSH_TABLES,
   pushedColumns,
+  type PushedColumn,
   type PushTable,
   type PushTableName,
 } from './tables.js';
@@ -67,7 +68,7 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * agent, or of this Vigil, are refused whole (403) — an agent writes only its own.
  */
 export class Ingest {
-  private columns?: Promise<Map<PushTableName, string[]>>;
+  private columns?: Promise<Map<PushTableName, PushedColumn[]>>;
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -110,8 +111,19 @@ export class Ingest {
 const rowsOf = (table: PushTable) =>
   `SELECT * FROM jsonb_populate_recordset(NULL::${ident(table.name)}, $1::jsonb)`;
 
+/**
+ * Rows with the same key. Plain `=` wherever the key cannot be null, so the table's unique index
+ * answers (IS NOT DISTINCT FROM would make PostgreSQL compare every stored row); NULLs equal only
+ * on the relationship columns that may hold them.
+ */
 const keyMatch = (table: PushTable, a: string, b: string) =>
-  table.key.map((k) => `${a}.${ident(k)} IS NOT DISTINCT FROM ${b}.${ident(k)}`).join(' AND ');
+  table.key
+    .map((k) =>
+      NULLABLE_KEYS.has(k)
+        ? `${a}.${ident(k)} IS NOT DISTINCT FROM ${b}.${ident(k)}`
+        : `${a}.${ident(k)} = ${b}.${ident(k)}`,
+    )
+    .join(' AND ');
 
 /** 403 when a row, or a row it refers to, belongs to another agent or to this Vigil. */
 async function refuseOthers(client: pg.PoolClient, table: PushTable, json: string, agent: string) {
@@ -130,6 +142,16 @@ async function refuseOthers(client: pg.PoolClient, table: PushTable, json: strin
              WHERE x.agent_id <> $2 LIMIT 1`,
       what: `${table.name}.${column} refers to ${target} that belong to another agent`,
     });
+  // A table without agent_id is owned through its parents: the row already stored under the
+  // same key must hang from this agent's rows too, or the push would rewrite another's.
+  if (!table.owned)
+    for (const [column, target] of Object.entries(table.refs))
+      checks.push({
+        sql: `SELECT 1 FROM (${rowsOf(table)}) r JOIN ${ident(table.name)} cur ON ${keyMatch(table, 'cur', 'r')}
+               JOIN ${ident(target)} x ON x.id = cur.${ident(column)}
+               WHERE x.agent_id <> $2 LIMIT 1`,
+        what: `${table.name} holds rows of ${target} that belong to another agent`,
+      });
   for (const check of checks) {
     const { rowCount } = await client.query(check.sql, [json, agent]);
     if (rowCount) throw forbidden(`${check.what}: an agent pushes only its own rows`);
@@ -144,32 +166,38 @@ async function refuseOthers(client: pg.PoolClient, table: PushTable, json: strin
 async function upsert(
   client: pg.PoolClient,
   table: PushTable,
-  columns: readonly string[],
+  pushed: readonly PushedColumn[],
   json: string,
   agent: PushingAgent,
 ): Promise<{ received: number; accepted: number }> {
   const t = ident(table.name);
+  const columns = pushed.map((c) => c.name);
+  const fallback = new Map(pushed.flatMap((c) => (c.fallback ? [[c.name, c.fallback]] : [])));
   const present = Object.entries(table.refs).map(
     ([column, target]) =>
       `(r.${ident(column)} IS NULL OR EXISTS (SELECT 1 FROM ${ident(target)} x WHERE x.id = r.${ident(column)}))`,
   );
-  const value = (column: string): string => {
+  // A left-out NOT NULL column: its default on insert, its stored value on update.
+  const value = (column: string, updating = false): string => {
     if (table.labels && column === 'labels') return `coalesce(ok.labels, '{}') || $3::jsonb`;
     if (column === table.parent)
       return `CASE WHEN ok.${ident(column)} IS NULL
         OR EXISTS (SELECT 1 FROM ${t} p WHERE p.id = ok.${ident(column)})
         OR ok.${ident(column)} IN (SELECT id FROM ok) THEN ok.${ident(column)} END`;
-    return `ok.${ident(column)}`;
+    const own = updating ? `cur.${ident(column)}` : fallback.get(column);
+    return own && fallback.has(column)
+      ? `coalesce(ok.${ident(column)}, ${own})`
+      : `ok.${ident(column)}`;
   };
   const settable = columns.filter((c) => !table.key.includes(c));
   const ownedBy = table.owned ? ` AND cur.agent_id = $2` : '';
   const update =
     table.appendOnly || !settable.length
       ? `upd AS (SELECT 1 WHERE false)`
-      : `upd AS (UPDATE ${t} AS cur SET ${settable.map((c) => `${ident(c)} = ${value(c)}`).join(', ')}
+      : `upd AS (UPDATE ${t} AS cur SET ${settable.map((c) => `${ident(c)} = ${value(c, true)}`).join(', ')}
            FROM ok WHERE ${keyMatch(table, 'cur', 'ok')}${ownedBy} RETURNING 1)`;
   const insertColumns = [...columns, ...(table.owned ? ['agent_id'] : [])];
-  const insertValues = [...columns.map(value), ...(table.owned ? ['$2::uuid'] : [])];
+  const insertValues = [...columns.map((c) => value(c)), ...(table.owned ? ['$2::uuid'] : [])];
   const sql = `WITH r AS (SELECT DISTINCT ON (${table.key.map(ident).join(', ')}) * FROM (${rowsOf(table)}) r0),
     ok AS (SELECT * FROM r WHERE ${present.length ? present.join(' AND ') : 'true'}),
     ${update},

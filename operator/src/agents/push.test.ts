@@ -276,6 +276,34 @@ describe('an agent pushing to its central Vigil', () => {
       check_statuses: [{ check_id: ids.checkId, time: new Date().toISOString(), status: false }],
     });
     expect(results.status).toBe(403);
+    // Rewriting a change of the central Vigil's own config item, moved onto its own item.
+    const local = await central.pool.query(
+      `WITH item AS (INSERT INTO config_items (config_class, type, name) VALUES ('Node', 'Node', 'n1') RETURNING id)
+       INSERT INTO config_changes (config_id, change_type, summary) SELECT id, 'diff', 'original' FROM item
+       RETURNING id, config_id`,
+    );
+    const theirs = await push({
+      config_items: [
+        { id: '01a21100-0000-7000-8000-0000000000ff', config_class: 'Pod', type: 'Pod', name: 'p' },
+      ],
+    });
+    expect(theirs.status).toBe(200);
+    const hijack = await push({
+      config_changes: [
+        {
+          id: local.rows[0].id,
+          config_id: '01a21100-0000-7000-8000-0000000000ff',
+          change_type: 'x',
+          summary: 'overwritten',
+        },
+      ],
+    });
+    expect(hijack.status).toBe(403);
+    const kept = await central.pool.query(
+      'SELECT config_id, summary FROM config_changes WHERE id = $1',
+      [local.rows[0].id],
+    );
+    expect(kept.rows).toEqual([{ config_id: local.rows[0].config_id, summary: 'original' }]);
     // A person's token cannot push.
     expect((await api('/api/upstream/push', { method: 'POST', body: '{}' })).status).toBe(403);
     // Nonsense is refused with the reason.

@@ -135,14 +135,22 @@ export const PUSH_TABLE: ReadonlyMap<string, PushTable> = new Map(
  */
 const LOCAL_ONLY = new Set(['agent_id', 'is_pushed', 'created_by']);
 
+export interface PushedColumn {
+  name: string;
+  /** The column's default when it may not be null: a row that leaves it out gets it. */
+  fallback?: string;
+}
+
 /** The pushed columns of each table, from the database's own catalog. */
-export async function pushedColumns(db: pg.Pool): Promise<Map<PushTableName, string[]>> {
-  const { rows } = await db.query<{ table_name: PushTableName; columns: string[] }>(
-    `SELECT table_name, array_agg(column_name::text ORDER BY ordinal_position) AS columns
+export async function pushedColumns(db: pg.Pool): Promise<Map<PushTableName, PushedColumn[]>> {
+  const { rows } = await db.query<{ table_name: PushTableName; columns: PushedColumn[] }>(
+    `SELECT table_name, json_agg(json_build_object('name', column_name,
+         'fallback', CASE WHEN is_nullable = 'NO' THEN column_default END)
+       ORDER BY ordinal_position) AS columns
        FROM information_schema.columns
       WHERE table_schema = current_schema() AND table_name = ANY($1) AND is_generated = 'NEVER'
       GROUP BY table_name`,
     [PUSH_TABLES.map((t) => t.name)],
   );
-  return new Map(rows.map((r) => [r.table_name, r.columns.filter((c) => !LOCAL_ONLY.has(c))]));
+  return new Map(rows.map((r) => [r.table_name, r.columns.filter((c) => !LOCAL_ONLY.has(c.name))]));
 }

@@ -26,6 +26,8 @@ export interface CatalogEngineOptions {
   /** Writes status.lastRun of a ScrapeConfig resource (namespace/name); absent: not written. */
   writeStatus?: (namespace: string, name: string, fields: Record<string, unknown>) => Promise<void>;
   pollMs?: number;
+  /** Whether this replica runs the scraper (replicas share the work); absent: all run here. */
+  owns?: (scraperId: string) => boolean;
 }
 
 interface State {
@@ -92,6 +94,32 @@ export class CatalogEngine {
     this.states.clear();
   }
 
+  /** Reads the scrapers again (this replica was given more of them). */
+  resync(): Promise<void> {
+    return this.sync();
+  }
+
+  /**
+   * Stops the scrapers that are no longer this replica's: no next scrape, no watches, and a
+   * scrape in flight waited for (cancelled after `graceMs`) before this resolves.
+   */
+  async relinquish(isReleased: (scraperId: string) => boolean, graceMs = 20_000): Promise<void> {
+    const leaving = [...this.states.entries()].filter(([id]) => isReleased(id));
+    for (const [id, state] of leaving) {
+      clearTimeout(state.timer);
+      state.unwatch?.();
+      this.states.delete(id);
+    }
+    const running = leaving.flatMap(([, s]) => (s.running ? [s] : []));
+    if (!running.length) return;
+    const timer = setTimeout(() => {
+      for (const s of running)
+        s.controller?.abort(new Error('the scraper moved to another replica'));
+    }, graceMs);
+    await Promise.allSettled(running.map((s) => s.running));
+    clearTimeout(timer);
+  }
+
   /** Scrapes one scraper now (or waits for the scrape already running). */
   async runNow(id: string): Promise<ScrapeOutcome | undefined> {
     const state = this.states.get(id);
@@ -114,6 +142,7 @@ export class CatalogEngine {
     );
     const live = new Set<string>();
     for (const r of rows) {
+      if (this.opts.owns && !this.opts.owns(r.id)) continue;
       live.add(r.id);
       const known = this.states.get(r.id);
       if (known && known.row.updated === r.updated) continue;

@@ -38,6 +38,13 @@ export interface EngineOptions {
   /** How long a check may still report after its limit (default TIMEOUT_GRACE_MS). */
   checkTimeoutGraceMs?: number;
   syncMs?: number;
+  /**
+   * Whether this replica runs the canary (replicas share the work: controllers/shares.ts).
+   * Without it, every canary is run here.
+   */
+  owns?: (canaryId: string) => boolean;
+  /** Prune old results here (default true); with replicas the leader does it, once. */
+  retention?: boolean;
 }
 
 interface CanaryState {
@@ -48,6 +55,9 @@ interface CanaryState {
   version: number;
   running: boolean;
   fingerprint: string;
+  /** The run in flight, to wait for (or cancel) when the canary moves to another replica. */
+  inflight?: Promise<void>;
+  abort?: AbortController;
 }
 
 /** What one run has stored so far, for its job_history row. */
@@ -109,7 +119,8 @@ export class HealthEngine {
     this.started = true;
     const stopping = new AbortController();
     this.stopController = stopping;
-    this.stopRetention = scheduleRetention(this.opts.pool, this.opts.log);
+    if (this.opts.retention !== false)
+      this.stopRetention = scheduleRetention(this.opts.pool, this.opts.log);
     await this.sync().catch((error: unknown) =>
       this.opts.log.warn({ err: error }, 'health sync failed; retrying'),
     );
@@ -190,11 +201,11 @@ export class HealthEngine {
     const seen = new Set<string>();
     for (const row of rows) {
       if (!this.watermark || row.changed > this.watermark) this.watermark = row.changed;
-      seen.add(row.id);
-      if (row.deleted) {
+      if (row.deleted || !this.owned(row.id)) {
         this.forget(row.id);
         continue;
       }
+      seen.add(row.id);
       let checks = row.checks;
       const fromKubernetes = row.source?.startsWith('kubernetes/') ?? false;
       if (!fromKubernetes && !row.source?.startsWith('check=')) {
@@ -219,6 +230,38 @@ export class HealthEngine {
       this.watermark ??= new Date();
     }
     this.metrics.scheduled.set(this.canaries.size);
+  }
+
+  private owned(canaryId: string): boolean {
+    return this.opts.owns?.(canaryId) ?? true;
+  }
+
+  /** Reads every canary again (this replica was given more of them). */
+  resync(): Promise<void> {
+    this.lastFull = 0;
+    return this.sync();
+  }
+
+  /**
+   * Stops running the canaries that are no longer this replica's: their schedule is dropped and
+   * a run in flight is waited for (cancelled after `graceMs`), so that when this resolves none
+   * of them runs here and the next owner may start them.
+   */
+  async relinquish(isReleased: (canaryId: string) => boolean, graceMs = 20_000): Promise<void> {
+    const leaving = [...this.canaries.values()].filter((s) => isReleased(s.def.id));
+    for (const state of leaving) this.forget(state.def.id);
+    const inflight = leaving.flatMap((s) => (s.inflight ? [s] : []));
+    if (!inflight.length) return;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        for (const s of inflight) s.abort?.abort(new Error('the canary moved to another replica'));
+        resolve();
+      }, graceMs);
+    });
+    await Promise.race([Promise.allSettled(inflight.map((s) => s.inflight)), late]);
+    await Promise.allSettled(inflight.map((s) => s.inflight));
+    clearTimeout(timer);
   }
 
   private async checksOf(canaryId: string) {
@@ -349,13 +392,17 @@ export class HealthEngine {
       const due = this.waiting.shift() as Due;
       const state = this.canaries.get(due.id);
       if (!state || state.version !== due.version || state.running) continue;
+      // Moving to another replica: not started here again.
+      if (!this.owned(state.def.id)) continue;
       this.metrics.lateness.observe(Math.max(0, Date.now() - due.at) / 1000);
       const run = this.runScheduled(state).finally(() => {
         this.inFlight.delete(run);
+        if (state.inflight === run) state.inflight = undefined;
         this.active--;
         this.drain();
       });
       this.active++;
+      state.inflight = run;
       this.inFlight.add(run);
     }
   }
@@ -389,6 +436,7 @@ export class HealthEngine {
     // listeners outlive the run (AbortSignal.timeout/any would keep them for minutes).
     const run = new AbortController();
     this.runs.add(run);
+    state.abort = run;
     const timer = setTimeout(
       () => run.abort(new Error('the run took too long and was cancelled')),
       this.opts.checkTimeoutMs ?? 10 * 60_000,
@@ -418,6 +466,7 @@ export class HealthEngine {
     } finally {
       clearTimeout(timer);
       this.runs.delete(run);
+      if (state.abort === run) state.abort = undefined;
     }
     // resultMode junit reports once, with every check's outcome in one result.
     if (state.def.spec.resultMode === 'junit') runs.forEach(store);

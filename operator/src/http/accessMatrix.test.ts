@@ -29,6 +29,8 @@ const INTERNAL = [
   'schema_migrations',
   // An agent's push cursor: the pusher's own bookkeeping.
   'agent_push_cursors',
+  // Replicas sharing the work: their heartbeats.
+  'replicas',
 ];
 
 let db: TestDatabase;

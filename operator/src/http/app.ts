@@ -21,8 +21,7 @@ import { canaryRoutes } from './routes/canary.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { snapshotRoutes } from './routes/snapshot.js';
 import { topologyRoutes } from './routes/topology.js';
-import type { HealthEngine } from '../health/engine.js';
-import type { CatalogEngine } from '../catalog/engine.js';
+import type { CatalogRef, HealthRef } from '../controllers/engineRefs.js';
 import type { TopologyEngine } from '../topology/engine.js';
 import { topologyBuildRoutes } from './routes/topologyBuild.js';
 import { notificationRoutes } from './routes/notification.js';
@@ -55,9 +54,9 @@ export interface AppDeps {
   k8sProvider?: KindsProvider;
   watchHub?: WatchHub;
   /** The health engine, once this replica leads (Run Now needs it). */
-  health?: { engine?: HealthEngine };
+  health?: HealthRef;
   /** The catalog engine, once this replica leads (Scrape now needs it). */
-  catalog?: { engine?: CatalogEngine };
+  catalog?: CatalogRef;
   /** The topology engine, once this replica leads (Build now needs it). */
   topology?: { engine?: TopologyEngine };
 }

@@ -116,6 +116,6 @@ describe('/api/canary', () => {
     expect(g.body.window).toBe('raw');
     expect(g.body.points.length).toBeGreaterThan(30);
     const run = await request(app).post(`/api/canary/run/check/${checkId}`).set(auth).expect(503);
-    expect(run.body.message).toMatch(/health engine is not running/);
+    expect(run.body.message).toMatch(/checks do not run on this replica/);
   });
 });

@@ -1,7 +1,8 @@
 import { Router, type Request } from 'express';
 import type pg from 'pg';
 import { badRequest, HttpError, notFound } from '../../errors.js';
-import type { HealthEngine } from '../../health/engine.js';
+import type { HealthRef } from '../../controllers/engineRefs.js';
+import { storedResult } from '../../health/storedResult.js';
 import {
   checkDetail,
   graph,
@@ -20,7 +21,7 @@ import { scopeFilter } from '../../auth/rowPolicy.js';
 import { forbidden } from '../../errors.js';
 
 /** The Health API of docs/api/canary.md. */
-export function canaryRoutes(pool: pg.Pool, health: { engine?: HealthEngine }): Router {
+export function canaryRoutes(pool: pg.Pool, health: HealthRef): Router {
   const router = Router();
   const read = requirePermission('canaries', 'read');
   /**
@@ -130,10 +131,14 @@ export function canaryRoutes(pool: pg.Pool, health: { engine?: HealthEngine }): 
       throw new HttpError(
         503,
         'unavailable',
-        'checks run on the leader; the health engine is not running here',
+        'checks do not run on this replica (VIGIL_CONTROLLERS or VIGIL_HEALTH_CHECKS is off)',
       );
     }
-    const result = await health.engine.runCheckNow(id);
+    // With replicas, the one that owns the check's canary runs it (controllers/ownerRelay.ts).
+    const ran = health.runNow ? await health.runNow(id) : undefined;
+    const result = health.runNow
+      ? ran && (await storedResult(pool, id, ran.time))
+      : await health.engine.runCheckNow(id);
     if (!result) {
       throw new HttpError(
         409,

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Principal } from '../../auth/identity.js';
 import { scopeFilter } from '../../auth/rowPolicy.js';
 import { badRequest, HttpError, notFound } from '../../errors.js';
-import type { CatalogEngine } from '../../catalog/engine.js';
+import type { CatalogRef } from '../../controllers/engineRefs.js';
 import { UUID } from '../../ids.js';
 import { parseDuration } from '../../health/runners/folder.js';
 import { requirePermission } from '../authn.js';
@@ -14,7 +14,7 @@ import { Sql } from './sql.js';
  * The catalog calls /api/db cannot express (docs/api/catalog.md): grouped summaries, and change
  * searches that follow relationships. Rows an object-scoped Permission hides are left out.
  */
-export function catalogRoutes(pool: pg.Pool, catalog: { engine?: CatalogEngine } = {}): Router {
+export function catalogRoutes(pool: pg.Pool, catalog: CatalogRef = {}): Router {
   const router = Router();
   const read = requirePermission('database', 'read');
 
@@ -35,9 +35,10 @@ export function catalogRoutes(pool: pg.Pool, catalog: { engine?: CatalogEngine }
         throw new HttpError(
           503,
           'unavailable',
-          'scrapes run on the leader; the catalog engine is not running here',
+          'scrapes do not run on this replica (VIGIL_CONTROLLERS or VIGIL_SCRAPERS is off)',
         );
-      const outcome = await catalog.engine.runNow(id);
+      // With replicas, the one that owns the scraper runs it (controllers/ownerRelay.ts).
+      const outcome = catalog.runNow ? await catalog.runNow(id) : await catalog.engine.runNow(id);
       if (!outcome)
         throw new HttpError(
           409,
