@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureFirstAdmin } from '../auth/firstAdmin.js';
 import { createApp } from '../http/app.js';
 import { silentLog, startTestDatabase, type TestDatabase } from '../testing/testDatabase.js';
-import { Pusher } from './pusher.js';
+import { Pusher, type PusherOptions } from './pusher.js';
 import { KUBERNETES_SCRAPER, SettingsApplier } from './settings.js';
 
 /**
@@ -67,7 +67,8 @@ async function register(name: string, properties: Record<string, string> = {}) {
   return res.body as { agent_id: string; access_token: string };
 }
 
-function pusherFor(token: string, queueLimit = 100_000) {
+/** The agent's pusher, which finds the central Vigil unreachable while `down` is set. */
+function pusherFor(token: string, options: Partial<PusherOptions> = {}) {
   const failing: typeof fetch = (input, init) =>
     down ? Promise.reject(new Error('connect ECONNREFUSED')) : fetch(input, init);
   return new Pusher({
@@ -77,8 +78,9 @@ function pusherFor(token: string, queueLimit = 100_000) {
     upstream: url,
     token,
     intervalMs: 60_000,
-    queueLimit,
+    queueLimit: 100_000,
     fetch: failing,
+    ...options,
   });
 }
 
@@ -228,16 +230,7 @@ describe('an agent pushing to its central Vigil', () => {
          FROM generate_series(1, 30) g`,
       [ids.checkId],
     );
-    const pusher = new Pusher({
-      pool: local.pool,
-      log: silentLog,
-      registry,
-      upstream: url,
-      token: agent.access_token,
-      intervalMs: 60_000,
-      queueLimit: 10,
-      fetch: (input, init) => (down ? Promise.reject(new Error('down')) : fetch(input, init)),
-    });
+    const pusher = pusherFor(agent.access_token, { registry, queueLimit: 10 });
     await pusher.cycle();
     down = false;
     await pusher.cycle();
@@ -314,14 +307,7 @@ describe('an agent pushing to its central Vigil', () => {
 
   it('applies the settings the central Vigil keeps: kubernetes scraping, telemetry', async () => {
     const applier = new SettingsApplier(local.pool, silentLog, true);
-    const pusher = new Pusher({
-      pool: local.pool,
-      log: silentLog,
-      registry: new client.Registry(),
-      upstream: url,
-      token: agent.access_token,
-      intervalMs: 60_000,
-      queueLimit: 100_000,
+    const pusher = pusherFor(agent.access_token, {
       onSettings: (settings) => applier.apply(settings),
     });
     await pusher.cycle();

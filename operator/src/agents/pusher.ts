@@ -4,6 +4,9 @@ import client from 'prom-client';
 import { telemetry } from './settings.js';
 import type { AgentSpec } from './spec.js';
 import { PUSH_TABLES, type PushTable } from './tables.js';
+import { LOCAL_AGENT_ID } from '../ids.js';
+
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 /** The rows of one push, and its size in bytes at most (the central Vigil takes 32 MiB). */
 const PUSH_ROWS = 2000;
@@ -13,7 +16,6 @@ const PUSH_BYTES = 8 * 1024 * 1024;
  * transaction's start, so one committing late could otherwise fall behind the cursor.
  */
 const SETTLE_MS = 2000;
-const NIL = '00000000-0000-0000-0000-000000000000';
 
 export interface PusherOptions {
   pool: pg.Pool;
@@ -131,7 +133,7 @@ export class Pusher {
   /** Rows not yet pushed (new, or changed since), parents first; marked once accepted. */
   private async pushChanged(table: PushTable): Promise<number> {
     const t = `"${table.name}"`;
-    const local = table.owned ? `AND agent_id = '${NIL}'` : '';
+    const local = table.owned ? `AND agent_id = '${LOCAL_AGENT_ID}'` : '';
     let sent = 0;
     for (;;) {
       const { rows } = await this.o.pool.query<{ ctid: string; xmin: string; row: object }>(
@@ -191,7 +193,8 @@ export class Pusher {
     }>(
       `SELECT created_at::text, check_id, time::text FROM agent_push_cursors WHERE name = 'check_statuses'`,
     );
-    return rows[0] ?? { created_at: '-infinity', check_id: NIL, time: '-infinity' };
+    // Before every result: the smallest uuid, at the beginning of time.
+    return rows[0] ?? { created_at: '-infinity', check_id: NIL_UUID, time: '-infinity' };
   }
 
   private async saveCursor(at: { created_at: string; check_id: string; time: string }) {

@@ -6,6 +6,7 @@ import { PgListener } from './listener.js';
 import { driveRun, type Drive, type RunRow } from './drive.js';
 import { DEFAULT_RUN_TIMEOUT_MS } from './spec.js';
 import type { ActionContext, ActionRunner } from './types.js';
+import { LOCAL_AGENT_ID } from '../ids.js';
 
 /**
  * Runs playbook runs, on the leader. A run that is due (`scheduled`, or `sleeping` /
@@ -39,7 +40,6 @@ const RUN_COLUMNS = `r.id, r.playbook_id, r.spec, r.start_time, r.parameters, r.
   r.config_id, r.component_id, r.check_id, extract(epoch FROM r.timeout) * 1000 AS timeout_ms`;
 
 const RECOVERY_EVERY_MS = 30_000;
-const NIL = '00000000-0000-0000-0000-000000000000';
 
 export class PlaybookExecutor {
   private readonly active = new Map<string, { abort: AbortController; done: Promise<void> }>();
@@ -164,7 +164,7 @@ export class PlaybookExecutor {
          SELECT id, start_time IS NULL AS first_start FROM playbook_runs
           WHERE (status IN ('scheduled', 'sleeping', 'retrying') AND scheduled_time <= clock_timestamp())
              -- A run waiting for an agent is taken up again at its deadline, to time it out.
-             OR (status = 'waiting' AND agent_id IS DISTINCT FROM '${NIL}'
+             OR (status = 'waiting' AND agent_id IS DISTINCT FROM '${LOCAL_AGENT_ID}'
                  AND start_time + coalesce(timeout, make_interval(secs => $2 / 1000.0)) <= clock_timestamp())
           ORDER BY scheduled_time LIMIT $1 FOR UPDATE SKIP LOCKED)
        UPDATE playbook_runs r SET status = 'running', start_time = coalesce(r.start_time, now())

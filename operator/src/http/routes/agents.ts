@@ -5,10 +5,9 @@ import type { Principal } from '../../auth/identity.js';
 import { digest, newSecret } from '../../auth/passwords.js';
 import { badRequest, HttpError, notFound } from '../../errors.js';
 import { requirePermission } from '../authn.js';
+import { LOCAL_AGENT_ID, UUID } from '../../ids.js';
 
 const NAME = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NIL = '00000000-0000-0000-0000-000000000000';
 const TOKEN_DAYS = 365;
 const ROW = `id, name, properties, spec, person_id, created_by, created_at, updated_at, last_seen, last_received`;
 
@@ -120,6 +119,7 @@ export function agentRoutes(pool: pg.Pool): Router {
 /** The local agent (this Vigil, the nil id) is not a remote agent and cannot be changed. */
 function agentId(value: string | undefined): string {
   if (!value || !UUID.test(value)) throw badRequest(`${value ?? ''} is not an agent id`);
-  if (value === NIL) throw badRequest('the local agent is this Vigil: it cannot be changed');
+  if (value === LOCAL_AGENT_ID)
+    throw badRequest('the local agent is this Vigil: it cannot be changed');
   return value;
 }

@@ -5,6 +5,7 @@ import type { Principal } from '../../auth/identity.js';
 import { badRequest, forbidden, HttpError, unauthorized } from '../../errors.js';
 import { claimAgentActions, reportAgentAction } from '../../playbooks/agentActions.js';
 import { requirePermission } from '../authn.js';
+import { UUID } from '../../ids.js';
 
 interface AgentRow {
   id: string;
@@ -93,8 +94,6 @@ async function recordTelemetry(pool: pg.Pool, agent: AgentRow, telemetry: unknow
     t.hostname.slice(0, 255),
   ]);
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The agent whose token made the request; 403 for a person's token, 401 once deleted. */
 async function pushingAgent(pool: pg.Pool, principal: Principal): Promise<AgentRow> {
